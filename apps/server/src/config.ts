@@ -1,0 +1,85 @@
+// Environment parsed by one zod schema; a wrong value stops the boot with one line naming the variable.
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const urlWith = (protocols: string[]) =>
+  optionalText.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:']),
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_EMAILS: optionalText.transform((v, ctx) => {
+    const list = (v ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+    for (const e of list) {
+      if (!z.email().safeParse(e).success) {
+        ctx.addIssue({ code: 'custom', message: `"${e}" is not an email address` });
+        return z.NEVER;
+      }
+    }
+    return list;
+  }),
+  SMTP_URL: urlWith(['smtp:', 'smtps:']),
+  MAIL_TO: optionalText.refine((v) => v === undefined || z.email().safeParse(v).success, {
+    message: 'must be an email address',
+  }),
+  MAIL_FROM: optionalText,
+  OIDC_ISSUER: urlWith(['https:', 'http:']).transform((v) => v ?? 'https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  PUBLIC_URL: urlWith(['https:', 'http:']),
+  REDIS_URL: urlWith(['redis:', 'rediss:']),
+  CORS_ORIGINS: optionalText.transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : [])),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Multiplies every abuse budget; the browser suite raises it because it signs many users up from one address. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().max(100_000).default(1),
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WEB_DIST: optionalText,
+});
+
+export type Env = z.input<typeof EnvSchema>;
+export type Config = z.output<typeof EnvSchema> & {
+  jwtSecret: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; JWT_SECRET is resolved by the caller (see server.ts) so this stays pure. */
+export function parseEnv(env: Record<string, string | undefined>): z.output<typeof EnvSchema> {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined>, jwtSecret: string): Config {
+  const parsed = parseEnv(env);
+  return {
+    ...parsed,
+    jwtSecret,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,83 @@
+// Opens the database: PGlite (embedded, in DATA_DIR/db or in memory) or PostgreSQL through pg.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Fixed key for pg_advisory_lock so several API processes never migrate at once. */
+const MIGRATION_LOCK = 7_341_501;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder for PGlite's files; omitted means in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  photoUrl: text('photo_url').notNull(),
+  passwordHash: text('password_hash'),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  oidcSubject: text('oidc_subject').unique(),
+  createdAt: createdAt(),
+}, (t) => [index('users_created_idx').on(t.createdAt, t.id)]);
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  tokenHash: text('token_hash').notNull().unique(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  category: text('category').notNull().unique(),
+  title: text('title').notNull(),
+  categoryName: text('category_name').notNull(),
+  image: text('image').notNull(),
+  position: integer('position').notNull(),
+});
+
+export const products = pgTable('products', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  age: integer('age').notNull(),
+  date: text('date').notNull(),
+  category: text('category').notNull(),
+  shortDescription: text('short_description').notNull(),
+  longDescription: text('long_description').notNull(),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  uploaderPhone: text('uploader_phone').notNull(),
+  uploaderLocation: text('uploader_location').notNull(),
+  uploaderName: text('uploader_name').notNull(),
+  email: text('email').notNull(),
+  image1: text('image1').notNull(),
+  image2: text('image2').notNull(),
+  image3: text('image3').notNull(),
+  image4: text('image4').notNull(),
+  createdAt: createdAt(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(long_description, '')), 'C')`,
+  ),
+}, (t) => [
+  index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+  index('products_category_newest_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
+  index('products_price_idx').on(t.priceCents, t.id),
+  index('products_category_price_idx').on(t.category, t.priceCents, t.id),
+  index('products_email_newest_idx').on(t.email, t.createdAt.desc(), t.id.desc()),
+  index('products_seller_idx').on(t.sellerId),
+  index('products_search_idx').using('gin', t.search),
+  index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+]);
+
+export const buyerRequests = pgTable('buyer_requests', {
+  id: text('id').primaryKey(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  buyerId: text('buyer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sellerId: text('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  buyerName: text('buyer_name').notNull(),
+  buyerEmail: text('buyer_email').notNull(),
+  phoneNumber: text('phone_number').notNull(),
+  buyerAddress: text('buyer_address').notNull(),
+  status: text('status').notNull().default('Pending'),
+  image1: text('image1').notNull(),
+  name: text('name').notNull(),
+  age: integer('age').notNull(),
+  date: text('date').notNull(),
+  category: text('category').notNull(),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  uploaderName: text('uploader_name').notNull(),
+  uploaderPhone: text('uploader_phone').notNull(),
+  uploaderLocation: text('uploader_location').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status = 'Pending'`),
+  index('buyer_requests_buyer_idx').on(t.buyerEmail, t.createdAt.desc(), t.id.desc()),
+  index('buyer_requests_seller_idx').on(t.email, t.createdAt.desc(), t.id.desc()),
+  index('buyer_requests_product_idx').on(t.productId),
+  index('buyer_requests_seller_id_idx').on(t.sellerId),
+]);
+
+export const images = pgTable('images', {
+  id: text('id').primaryKey(),
+  ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('images_owner_idx').on(t.ownerId)]);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  phone: text('phone').notNull(),
+  message: text('message').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+  mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { Email, isSafeImageUrl, requiredText } from './common.ts';
+import { messages } from './messages.ts';
+
+const m = messages.register;
+export const PASSWORD_PATTERN = /^(?=.*[0-9])(?=.*[!@#$%^&*])[a-zA-Z0-9!@#$%^&*]{6,16}$/;
+
+export const Password = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(6, m.passwordMin)
+  .max(16, m.passwordPattern)
+  .regex(PASSWORD_PATTERN, m.passwordPattern);
+
+export const RegisterBody = z.object({
+  name: requiredText('Name', 100, m.nameRequired),
+  photoURL: requiredText('photoURL', 2048, m.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid),
+  email: Email,
+  password: Password,
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  email: Email,
+  // Login only checks presence: an old password that predates a rule must still sign in.
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(200),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+export const JwtBody = z.object({ email: Email });
+export const TokenResponse = z.object({ token: z.string() });
+
+export const SessionUser = z.object({
+  _id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string(),
+  admin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+export const SessionResponse = z.object({ user: SessionUser.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { CATEGORY_KEYS } from './categories.ts';
+import { Email, PageQuery, requiredText } from './common.ts';
+import { Phone } from './products.ts';
+
+export const BUYER_REQUEST_STATUS = 'Pending';
+
+export const CreateBuyerRequestBody = z.object({
+  productId: z.string({ error: 'productId is required' }).min(1, 'productId is required').max(200),
+  phoneNumber: Phone,
+  buyerAddress: requiredText('Address', 500),
+});
+export type CreateBuyerRequestBody = z.input<typeof CreateBuyerRequestBody>;
+
+export const ListBuyerRequestsQuery = z
+  .strictObject({ ...PageQuery, buyerEmail: Email.optional(), email: Email.optional() })
+  .refine((q) => (q.buyerEmail ? 1 : 0) + (q.email ? 1 : 0) === 1, {
+    message: 'Pass exactly one of buyerEmail (your cart) or email (requests to you)',
+  });
+export type ListBuyerRequestsQuery = z.input<typeof ListBuyerRequestsQuery>;
+
+export const BuyerProductSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  phoneNumber: z.string(),
+  buyerAddress: z.string(),
+  status: z.string(),
+  image1: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  date: z.string(),
+  category: z.enum(CATEGORY_KEYS),
+  price: z.number(),
+  uploaderName: z.string(),
+  uploaderPhone: z.string(),
+  uploaderLocation: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type BuyerProduct = z.infer<typeof BuyerProductSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** Opaque ids are 32 lowercase hex characters; anything else is a 404 at the route. */
+export const ID_PATTERN = /^[a-f0-9]{32}$/;
+export const IdParams = z.object({ id: z.string().max(200) });
+export type IdParams = z.infer<typeof IdParams>;
+
+export const Email = z
+  .string({ error: messages.register.emailRequired })
+  .trim()
+  .min(1, messages.register.emailRequired)
+  .max(254, messages.tooLong(254))
+  .pipe(z.email({ error: messages.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+/** A required, trimmed text of bounded length with the spec's "This X field is required" message. */
+export function requiredText(label: string, max = 200, message = messages.required(label)) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, messages.tooLong(max));
+}
+
+/** Path of an image this server stored (see images module), e.g. /api/images/<32 hex>-1280.webp */
+export const STORED_IMAGE_PATTERN = /^\/api\/images\/[a-f0-9]{32}-(320|640|1280)\.webp$/;
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+
+export function isSafeImageUrl(value: string): boolean {
+  if (STORED_IMAGE_PATTERN.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+export function imageUrl(label: string) {
+  return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid);
+}
+
+/** srcset for a stored image; external URLs have only themselves. */
+export function imageSrcSet(url: string): string | undefined {
+  if (!STORED_IMAGE_PATTERN.test(url)) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${url.replace(/-(320|640|1280)\.webp$/, `-${w}.webp`)} ${w}w`).join(', ');
+}
+
+export const InsertedResponse = z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() });
+export const ModifiedResponse = z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() });
+export const DeletedResponse = z.object({ acknowledged: z.boolean(), deletedCount: z.number().int() });
+export type InsertedResponse = z.infer<typeof InsertedResponse>;
+export type ModifiedResponse = z.infer<typeof ModifiedResponse>;
+export type DeletedResponse = z.infer<typeof DeletedResponse>;
+
+export const PAGE_LIMIT_DEFAULT = 24;
+export const PAGE_LIMIT_MAX = 100;
+export const PageQuery = {
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
+  cursor: z.string().max(300).optional(),
+};

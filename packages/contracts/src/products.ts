@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { CATEGORY_KEYS } from './categories.ts';
+import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
+import { messages } from './messages.ts';
+
+export const SHORT_DESCRIPTION_HINT_WORDS = 20;
+export const LONG_DESCRIPTION_HINT_WORDS = 180;
+export const PRICE_MAX = 100_000_000;
+export const AGE_MAX_MONTHS = 12_000;
+
+/** The form sends price as text: "120" and "120.50" are fine, "abc" and "-3" are not. */
+export const Price = z
+  .union([z.number(), z.string().trim()], { error: messages.required('Price') })
+  .transform((v, ctx) => {
+    if (v === '') {
+      ctx.addIssue({ code: 'custom', message: messages.required('Price') });
+      return z.NEVER;
+    }
+    const text = typeof v === 'number' ? String(v) : v;
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
+      ctx.addIssue({ code: 'custom', message: messages.priceInvalid });
+      return z.NEVER;
+    }
+    return Math.round(Number(text) * 100) / 100;
+  });
+
+export const Age = z
+  .union([z.number(), z.string().trim()], { error: messages.required('Age') })
+  .transform((v, ctx) => {
+    if (v === '') {
+      ctx.addIssue({ code: 'custom', message: messages.required('Age') });
+      return z.NEVER;
+    }
+    const n = typeof v === 'number' ? v : /^\d{1,6}$/.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < 0 || n > AGE_MAX_MONTHS) {
+      ctx.addIssue({ code: 'custom', message: messages.ageInvalid });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const PostDate = requiredText('Date', 40).refine((v) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}, messages.dateInvalid);
+
+export const Phone = z
+  .union([z.number(), z.string()], { error: messages.required('Phone Number') })
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .min(1, messages.required('Phone Number'))
+      .regex(/^[0-9+\-() ]{5,20}$/, messages.phoneInvalid),
+  );
+
+export const Category = z.enum(CATEGORY_KEYS, {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required('Category') : messages.categoryInvalid),
+});
+
+export const ProductFields = {
+  image1: imageUrl('Image 1'),
+  image2: imageUrl('Image 2'),
+  image3: imageUrl('Image 3'),
+  image4: imageUrl('Image 4'),
+  name: requiredText('Name', 120),
+  age: Age,
+  date: PostDate,
+  category: Category,
+  shortDescription: requiredText('Short Description', 600),
+  longDescription: requiredText('Long Description', 5000),
+  price: Price,
+  uploaderPhone: Phone,
+  uploaderLocation: requiredText('Location', 200),
+};
+
+/** uploaderName and email may be sent by a spec client; the server ignores them (they come from the token). */
+export const CreateProductBody = z.object(ProductFields);
+export type CreateProductBody = z.input<typeof CreateProductBody>;
+export const UpdateProductBody = z.object(ProductFields);
+export type UpdateProductBody = z.input<typeof UpdateProductBody>;
+
+export const ProductSchema = z.object({
+  _id: z.string(),
+  image1: z.string(),
+  image2: z.string(),
+  image3: z.string(),
+  image4: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  date: z.string(),
+  category: z.enum(CATEGORY_KEYS),
+  shortDescription: z.string(),
+  longDescription: z.string(),
+  price: z.number(),
+  uploaderPhone: z.string(),
+  uploaderLocation: z.string(),
+  uploaderName: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof ProductSchema>;
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+const money = z.coerce.number().min(0).max(PRICE_MAX);
+/** Strict: an unknown or operator-shaped key (price[$gt]) is a 400, not silently ignored. */
+export const ListProductsQuery = z.strictObject({
+  ...PageQuery,
+  category: z.string().max(40).optional(),
+  q: z.string().trim().max(200).optional(),
+  minPrice: money.optional(),
+  maxPrice: money.optional(),
+  sort: z.enum(PRODUCT_SORTS).default('newest'),
+  email: Email.optional(),
+});
+export type ListProductsQuery = z.input<typeof ListProductsQuery>;
+
+export function countWords(text: string): number {
+  const t = text.trim();
+  return t ? t.split(/\s+/).length : 0;
+}
+
+export { Email };
