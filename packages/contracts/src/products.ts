@@ -56,7 +56,7 @@ export const Phone = z
       .regex(/^[0-9+\-() ]{5,20}$/, messages.phoneInvalid),
   );
 
-export const Category = z.enum(CATEGORY_KEYS, {
+export const CategoryField = z.enum(CATEGORY_KEYS, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required('Category') : messages.categoryInvalid),
 });
 
@@ -68,7 +68,7 @@ export const ProductFields = {
   name: requiredText('Name', 120),
   age: Age,
   date: PostDate,
-  category: Category,
+  category: CategoryField,
   shortDescription: requiredText('Short Description', 600),
   longDescription: requiredText('Long Description', 5000),
   price: Price,

@@ -1,0 +1,96 @@
+// Builds the Fastify app from a config and an open database. Never listens: server.ts does, tests inject.
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppContext } from './lib/context.ts';
+import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
+import { oidcRoutes } from './modules/auth/oidc.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
+import { createBuyerRequestsService } from './modules/buyer-requests/service.ts';
+import { categoriesRoutes } from './modules/categories/routes.ts';
+import { createCategoriesService } from './modules/categories/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { imagesRoutes } from './modules/images/routes.ts';
+import { createImagesService } from './modules/images/service.ts';
+import { productsRoutes } from './modules/products/routes.ts';
+import { createProductsService } from './modules/products/service.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { registerAuthGuard } from './plugins/auth.ts';
+import { registerErrorHandlers } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  limiter?: Limiter;
+}
+
+export function createServices(ctx: AppContext) {
+  const users = createUsersService(ctx);
+  const auth = createAuthService(ctx, { users });
+  const categories = createCategoriesService(ctx);
+  const images = createImagesService(ctx);
+  const products = createProductsService(ctx);
+  const buyerRequests = createBuyerRequestsService(ctx);
+  const contact = createContactService(ctx);
+  return { users, auth, categories, images, products, buyerRequests, contact };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 300 },
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
+  const ctx: AppContext = { config, db: database.db, limiter, log: app.log };
+  const services = createServices(ctx);
+  app.decorate('services', services);
+
+  registerErrorHandlers(app);
+  await registerSecurity(app, config);
+  await app.register(cookie);
+  registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      await api.register(authRoutes, { auth: services.auth, config });
+      await api.register(oidcRoutes, { auth: services.auth, users: services.users, config });
+      await api.register(usersRoutes, { users: services.users });
+      await api.register(categoriesRoutes, { categories: services.categories });
+      await api.register(productsRoutes, { products: services.products });
+      await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
+      await api.register(imagesRoutes, { images: services.images });
+      await api.register(contactRoutes, { contact: services.contact });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  app.addHook('onClose', async () => {
+    if (!options.limiter) await limiter.close();
+  });
+  return app as unknown as FastifyInstance & { services: Services };
+}

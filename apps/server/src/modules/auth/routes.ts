@@ -1,0 +1,88 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from '@olden/contracts';
+import type { Config } from '../../config.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { type AuthService, SESSION_COOKIE, SESSION_TTL_MS, toSessionUser } from './service.ts';
+
+export function setSessionCookie(reply: FastifyReply, config: Config, value: string): void {
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
+  const UserResponse = z.object({ user: SessionResponse.shape.user.unwrap() });
+
+  app.post('/auth/register', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account and sign in',
+      body: RegisterBody,
+      response: { 201: UserResponse, ...errorResponses(400, 409, 429) },
+    },
+    handler: async (request, reply) => {
+      const { user, cookieValue } = await auth.register(request.body, request.ip);
+      setSessionCookie(reply, config, cookieValue);
+      return reply.status(201).send({ user: toSessionUser(user) });
+    },
+  });
+
+  app.post('/auth/login', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with email and password',
+      body: LoginBody,
+      response: { 200: UserResponse, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request, reply) => {
+      const { user, cookieValue } = await auth.login(request.body, request.ip);
+      setSessionCookie(reply, config, cookieValue);
+      return { user: toSessionUser(user) };
+    },
+  });
+
+  app.post('/auth/logout', {
+    config: { auth: 'optional' },
+    schema: { tags: ['auth'], summary: 'End the session; its tokens stop working at once', response: { 204: z.null() } },
+    handler: async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE], request.user?.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/auth/session', {
+    config: { auth: 'public' },
+    schema: { tags: ['auth'], summary: 'The signed-in user, if any (the auth state)', response: { 200: SessionResponse } },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const found = await auth.sessionFromCookie(request.cookies[SESSION_COOKIE]);
+      return { user: found ? toSessionUser(found.user) : null };
+    },
+  });
+
+  app.post('/jwt', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: "An access token for the session's own email",
+      body: JwtBody,
+      response: { 200: TokenResponse, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { token: await auth.issueToken(request.cookies[SESSION_COOKIE], request.body.email) };
+    },
+  });
+};

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
+import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { AppError, conflict, forbidden, unauthenticated } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { UserRow } from '../users/repository.ts';
+import type { UsersService } from '../users/service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSessionsRepository } from './repository.ts';
+import { createTokenSigner } from './tokens.ts';
+
+export const SESSION_COOKIE = 'og_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export const AUTH_BUDGETS = {
+  loginPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  failedLoginPerEmail: { max: 10, windowMs: FIFTEEN_MINUTES },
+  registerPerIp: { max: 10, windowMs: ONE_HOUR },
+} as const;
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    _id: user.id,
+    email: user.email,
+    displayName: user.name,
+    photoURL: user.photoUrl,
+    admin: user.role === 'admin',
+  };
+}
+
+function toAuthUser(user: UserRow, sessionId: string): AuthUser {
+  return { id: user.id, email: user.email, name: user.name, photoURL: user.photoUrl, role: user.role, sessionId };
+}
+
+export function createAuthService(ctx: AppContext, deps: { users: UsersService }) {
+  const sessions = createSessionsRepository(ctx.db);
+  const tokens = createTokenSigner(ctx.config.jwtSecret);
+  const { users } = deps;
+
+  async function startSession(user: UserRow): Promise<{ cookieValue: string; sessionId: string }> {
+    const cookieValue = randomBytes(32).toString('base64url');
+    const sessionId = newId();
+    await sessions.insert({
+      id: sessionId,
+      tokenHash: hashSecret(cookieValue),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return { cookieValue, sessionId };
+  }
+
+  return {
+    startSession,
+
+    async register(body: RegisterBody & { email: string }, ip: string) {
+      await enforceBudget(ctx, 'register-ip', ip, AUTH_BUDGETS.registerPerIp.max, AUTH_BUDGETS.registerPerIp.windowMs);
+      const passwordHash = await hashPassword(body.password);
+      const { user, created } = await users.createAccount({
+        email: body.email,
+        name: body.name,
+        photoURL: body.photoURL,
+        passwordHash,
+      });
+      if (!created) throw conflict('An account with this email already exists');
+      return { user, ...(await startSession(user)) };
+    },
+
+    async login(body: LoginBody & { email: string }, ip: string) {
+      const { loginPerIp, failedLoginPerEmail } = AUTH_BUDGETS;
+      await enforceBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
+      const failures = await ctx.limiter.peek(`login-fail:${body.email}`);
+      const maxFailures = Math.ceil(failedLoginPerEmail.max * ctx.config.RATE_LIMIT_FACTOR);
+      if (failures.count >= maxFailures) {
+        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
+          retryAfterSeconds: Math.max(1, Math.ceil(failures.resetMs / 1000)),
+        });
+      }
+      const user = await users.findByEmail(body.email);
+      const ok = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !ok) {
+        await ctx.limiter.hit(`login-fail:${body.email}`, failedLoginPerEmail.windowMs);
+        // Same answer for an unknown email and a wrong password.
+        throw unauthenticated('Invalid email or password');
+      }
+      await ctx.limiter.reset(`login-fail:${body.email}`);
+      return { user, ...(await startSession(user)) };
+    },
+
+    async logout(cookieValue: string | undefined, bearerSessionId: string | undefined): Promise<void> {
+      if (cookieValue) await sessions.deleteByTokenHash(hashSecret(cookieValue));
+      if (bearerSessionId) await sessions.deleteById(bearerSessionId);
+    },
+
+    async sessionFromCookie(cookieValue: string | undefined) {
+      if (!cookieValue || cookieValue.length > 200) return undefined;
+      return sessions.findLiveByTokenHash(hashSecret(cookieValue), new Date());
+    },
+
+    /** POST /jwt: a token only for the session's own email, never for a bare email. */
+    async issueToken(cookieValue: string | undefined, email: string): Promise<string> {
+      const found = await this.sessionFromCookie(cookieValue);
+      if (!found) throw unauthenticated('No active session');
+      if (found.user.email !== email) throw forbidden('The email does not match your session');
+      return tokens.sign({ sub: found.user.id, sid: found.session.id, email: found.user.email });
+    },
+
+    /** For tests and the CLI: a token for an already started session. */
+    signToken: (user: UserRow, sessionId: string) => tokens.sign({ sub: user.id, sid: sessionId, email: user.email }),
+
+    /** The auth guard's verifier: a valid signature is not enough, the session must still be live. */
+    async verifyAccessToken(token: string): Promise<AuthUser | null> {
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const found = await sessions.findLiveById(claims.sid, new Date());
+      if (!found || found.user.id !== claims.sub) return null;
+      return toAuthUser(found.user, found.session.id);
+    },
+
+    endAllSessions: (userId: string) => sessions.deleteForUser(userId),
+    purgeExpiredSessions: () => sessions.deleteExpired(new Date()),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,59 @@
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+      return row;
+    },
+    async findByOidcSubject(subject: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject)).limit(1);
+      return row;
+    },
+    /** Inserts unless the email exists; returns the row, and whether it was new. */
+    async insertIfAbsent(row: NewUserRow): Promise<{ user: UserRow; created: boolean }> {
+      const [inserted] = await db.insert(users).values(row).onConflictDoNothing({ target: users.email }).returning();
+      if (inserted) return { user: inserted, created: true };
+      const existing = await this.findByEmail(row.email);
+      if (!existing) throw new Error('user vanished during insert');
+      return { user: existing, created: false };
+    },
+    async update(id: string, patch: Partial<NewUserRow>): Promise<number> {
+      const rows = await db.update(users).set(patch).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length;
+    },
+    async promote(id: string): Promise<number> {
+      const rows = await db
+        .update(users)
+        .set({ role: 'admin' })
+        .where(and(eq(users.id, id), eq(users.role, 'user')))
+        .returning({ id: users.id });
+      return rows.length;
+    },
+    async promoteByEmail(email: string): Promise<number> {
+      const rows = await db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).returning({ id: users.id });
+      return rows.length;
+    },
+    async delete(id: string): Promise<number> {
+      const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length;
+    },
+    /** Oldest first, keyset on (created_at, id). */
+    async list(limit: number, after?: [string, string]): Promise<UserRow[]> {
+      const where = after
+        ? or(gt(users.createdAt, new Date(after[0])), and(eq(users.createdAt, new Date(after[0])), gt(users.id, after[1])))
+        : undefined;
+      return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminStatusResponse,
+  CreateUserBody,
+  DeletedResponse,
+  EmailParams,
+  IdParams,
+  InsertedResponse,
+  ModifiedResponse,
+  PageQuery,
+  UserSchema,
+} from '@olden/contracts';
+import { decodeCursor, sendPage } from '../../lib/pagination.ts';
+import { assertSelfOrAdmin } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { toUser, type UsersService } from './service.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  app.post('/users', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['users'],
+      summary: "Save the caller's own profile",
+      body: CreateUserBody,
+      response: { 200: InsertedResponse, ...errorResponses(400, 401, 403) },
+    },
+    handler: (request) => users.upsertOwnProfile(request.user!, request.body),
+  });
+
+  app.get('/users', {
+    config: { auth: 'admin' },
+    schema: {
+      tags: ['users'],
+      summary: 'List users (admin)',
+      querystring: z.strictObject(PageQuery),
+      response: { 200: z.array(UserSchema), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const { limit, cursor } = request.query;
+      const rows = await users.list(limit + 1, decodeCursor<[string, string]>(cursor, ['string', 'string']));
+      return sendPage(request, reply, rows, limit, (u) => [u.createdAt.toISOString(), u.id]).map(toUser);
+    },
+  });
+
+  app.delete('/users/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags: ['users'],
+      summary: 'Ban (delete) a user and end their sessions (admin)',
+      params: IdParams,
+      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => ({
+      acknowledged: true,
+      deletedCount: await users.ban(request.user!, request.params.id),
+    }),
+  });
+
+  app.patch('/users/admin/:id', {
+    config: { auth: 'admin' },
+    schema: {
+      tags: ['users'],
+      summary: 'Make a user admin (admin)',
+      params: IdParams,
+      response: { 200: ModifiedResponse, ...errorResponses(401, 403, 404) },
+    },
+    handler: async (request) => ({ acknowledged: true, modifiedCount: await users.promote(request.params.id) }),
+  });
+
+  app.get('/users/admin/:email', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['users'],
+      summary: 'Whether a user is admin (that user or an admin)',
+      params: EmailParams,
+      response: { 200: AdminStatusResponse, ...errorResponses(401, 403) },
+    },
+    handler: async (request) => {
+      assertSelfOrAdmin(request.user, request.params.email);
+      return { admin: await users.isAdminEmail(request.params.email) };
+    },
+  });
+};

@@ -1,0 +1,85 @@
+import type { CreateUserBody, User } from '@olden/contracts';
+import type { AppContext } from '../../lib/context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createUsersRepository, type UserRow } from './repository.ts';
+
+export function toUser(row: UserRow): User {
+  return { _id: row.id, name: row.name, email: row.email, photoURL: row.photoUrl, role: row.role };
+}
+
+export function createUsersService(ctx: AppContext) {
+  const repo = createUsersRepository(ctx.db);
+  const adminEmails = new Set(ctx.config.ADMIN_EMAILS);
+  const initialRole = (email: string) => (adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
+
+  return {
+    findById: (id: string) => repo.findById(id),
+    findByEmail: (email: string) => repo.findByEmail(email),
+    findByOidcSubject: (subject: string) => repo.findByOidcSubject(subject),
+    linkOidcSubject: (id: string, subject: string) => repo.update(id, { oidcSubject: subject }),
+    setPasswordHash: (id: string, passwordHash: string) => repo.update(id, { passwordHash }),
+
+    /** Creates an account; ADMIN_EMAILS are admins from their first sign-in. */
+    async createAccount(input: {
+      email: string;
+      name: string;
+      photoURL: string;
+      passwordHash?: string | null;
+      oidcSubject?: string | null;
+    }) {
+      return repo.insertIfAbsent({
+        id: newId(),
+        email: input.email,
+        name: input.name,
+        photoUrl: input.photoURL,
+        passwordHash: input.passwordHash ?? null,
+        oidcSubject: input.oidcSubject ?? null,
+        role: initialRole(input.email),
+      });
+    },
+
+    /** POST /users: upsert of the caller's own profile; insertedId null when it exists. */
+    async upsertOwnProfile(caller: AuthUser, body: CreateUserBody & { email: string }) {
+      if (body.email !== caller.email) throw forbidden('You can only save your own profile');
+      const existing = await repo.findById(caller.id);
+      if (!existing) throw notFound('User');
+      await repo.update(caller.id, { name: body.name, photoUrl: body.photoURL });
+      return { acknowledged: true, insertedId: null };
+    },
+
+    async list(limit: number, after?: [string, string]) {
+      return repo.list(limit, after);
+    },
+
+    async isAdminEmail(email: string): Promise<boolean> {
+      const row = await repo.findByEmail(email.toLowerCase());
+      return row?.role === 'admin';
+    },
+
+    async promote(id: string): Promise<number> {
+      if (!isId(id)) throw notFound('User');
+      const row = await repo.findById(id);
+      if (!row) throw notFound('User');
+      return repo.promote(id);
+    },
+
+    async grantAdminByEmail(email: string): Promise<number> {
+      return repo.promoteByEmail(email.toLowerCase());
+    },
+
+    /**
+     * Ban: deletes the user. Their sessions, listings, and buy requests (theirs and those made for
+     * their listings) go with them through ON DELETE CASCADE; their uploaded images stay, unowned.
+     */
+    async ban(caller: AuthUser, id: string): Promise<number> {
+      if (!isId(id)) throw notFound('User');
+      if (id === caller.id) throw forbidden('You cannot ban yourself');
+      const row = await repo.findById(id);
+      if (!row) throw notFound('User');
+      return repo.delete(id);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

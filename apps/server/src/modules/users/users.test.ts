@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { type TestUser, useTestApp } from '../../test/harness.ts';
+
+const getApp = useTestApp();
+
+describe('users API authorisation', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
+
+  it('sets up users', async () => {
+    const t = getApp();
+    alice = await t.createUser({ name: 'Alice' });
+    bob = await t.createUser({ name: 'Bob' });
+    admin = await t.createUser({ name: 'Root', role: 'admin' });
+    expect(admin.role).toBe('admin');
+  });
+
+  it('GET /users: admin only', async () => {
+    const t = getApp();
+    expect((await t.injectAs(null, { method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    expect((await t.injectAs(alice, { method: 'GET', url: '/api/users' })).statusCode).toBe(403);
+    const res = await t.injectAs(admin, { method: 'GET', url: '/api/users' });
+    expect(res.statusCode).toBe(200);
+    const emails = res.json<{ email: string }[]>().map((u) => u.email);
+    expect(emails).toEqual(expect.arrayContaining([alice.email, bob.email, admin.email]));
+  });
+
+  it('GET /users pages by cursor with no duplicates', async () => {
+    const t = getApp();
+    const first = await t.injectAs(admin, { method: 'GET', url: '/api/users?limit=2' });
+    expect(first.json()).toHaveLength(2);
+    const cursor = first.headers['x-next-cursor'] as string;
+    expect(first.headers.link).toContain('rel="next"');
+    const second = await t.injectAs(admin, { method: 'GET', url: `/api/users?limit=2&cursor=${cursor}` });
+    const ids = [...first.json<{ _id: string }[]>(), ...second.json<{ _id: string }[]>()].map((u) => u._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(3);
+  });
+
+  it('GET /users/admin/:email: self or admin', async () => {
+    const t = getApp();
+    expect((await t.injectAs(null, { method: 'GET', url: `/api/users/admin/${alice.email}` })).statusCode).toBe(401);
+    expect((await t.injectAs(bob, { method: 'GET', url: `/api/users/admin/${alice.email}` })).statusCode).toBe(403);
+    const self = await t.injectAs(alice, { method: 'GET', url: `/api/users/admin/${alice.email}` });
+    expect(self.json()).toEqual({ admin: false });
+    const byAdmin = await t.injectAs(admin, { method: 'GET', url: `/api/users/admin/${admin.email}` });
+    expect(byAdmin.json()).toEqual({ admin: true });
+  });
+
+  it('PATCH /users/admin/:id: only an admin promotes, and no side effect otherwise', async () => {
+    const t = getApp();
+    expect((await t.injectAs(null, { method: 'PATCH', url: `/api/users/admin/${bob.id}` })).statusCode).toBe(401);
+    expect((await t.injectAs(alice, { method: 'PATCH', url: `/api/users/admin/${alice.id}` })).statusCode).toBe(403);
+    expect((await t.services.users.findById(alice.id))?.role).toBe('user');
+    const res = await t.injectAs(admin, { method: 'PATCH', url: `/api/users/admin/${bob.id}` });
+    expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+    expect((await t.services.users.findById(bob.id))?.role).toBe('admin');
+    expect((await t.injectAs(admin, { method: 'PATCH', url: '/api/users/admin/not-an-id' })).statusCode).toBe(404);
+  });
+
+  it('POST /users: the caller saves only their own profile', async () => {
+    const t = getApp();
+    const body = { email: alice.email, name: 'Alice B', photoURL: 'https://img.test.example/a.png' };
+    expect((await t.injectAs(null, { method: 'POST', url: '/api/users', payload: body })).statusCode).toBe(401);
+    const other = await t.injectAs(alice, { method: 'POST', url: '/api/users', payload: { ...body, email: bob.email } });
+    expect(other.statusCode).toBe(403);
+    const own = await t.injectAs(alice, { method: 'POST', url: '/api/users', payload: body });
+    expect(own.json()).toEqual({ acknowledged: true, insertedId: null });
+    expect((await t.services.users.findById(alice.id))?.name).toBe('Alice B');
+    const bad = await t.injectAs(alice, { method: 'POST', url: '/api/users', payload: { ...body, photoURL: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('DELETE /users/:id: admin bans; the banned token stops working at once', async () => {
+    const t = getApp();
+    const victim = await t.createUser({ name: 'Victim' });
+    expect((await t.injectAs(victim, { method: 'GET', url: `/api/users/admin/${victim.email}` })).statusCode).toBe(200);
+    expect((await t.injectAs(alice, { method: 'DELETE', url: `/api/users/${victim.id}` })).statusCode).toBe(403);
+    expect(await t.services.users.findById(victim.id)).toBeDefined();
+    const res = await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${victim.id}` });
+    expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await t.injectAs(victim, { method: 'GET', url: `/api/users/admin/${victim.email}` })).statusCode).toBe(401);
+    expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${victim.id}` })).statusCode).toBe(404);
+  });
+
+  it('an admin cannot ban themselves', async () => {
+    const t = getApp();
+    expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${admin.id}` })).statusCode).toBe(403);
+  });
+});

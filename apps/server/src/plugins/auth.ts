@@ -1,0 +1,64 @@
+// Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from '../lib/errors.ts';
+
+export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  photoURL: string;
+  role: 'user' | 'admin';
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthUser | null>;
+
+export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const level = request.routeOptions.config?.auth;
+    if (!level || level === 'public') return;
+    request.user = await userFromHeader(request, verify);
+    if (level === 'optional') return;
+    if (!request.user) throw unauthenticated();
+    if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Admins only');
+  });
+}
+
+async function userFromHeader(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer ([A-Za-z0-9_\-.]{10,4096})$/.exec(header);
+  if (!match) throw unauthenticated('Invalid token');
+  const user = await verify(match[1]!);
+  if (!user) throw unauthenticated('Invalid or expired token');
+  return user;
+}
+
+export function isAdmin(user: AuthUser | null): boolean {
+  return user?.role === 'admin';
+}
+
+/** Self or admin: for routes keyed by an email (?email=, ?buyerEmail=, /users/admin/:email). */
+export function assertSelfOrAdmin(user: AuthUser | null, email: string): void {
+  if (!user) throw unauthenticated();
+  if (user.email !== email.toLowerCase() && user.role !== 'admin') throw forbidden();
+}

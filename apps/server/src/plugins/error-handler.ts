@@ -1,0 +1,79 @@
+// One error handler: known errors keep their status and message; every 5xx hides its message.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@olden/contracts';
+import { AppError } from '../lib/errors.ts';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...extra };
+}
+
+/** Connection-level database failures: the caller may retry, so 503 rather than 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown };
+  const code = e?.code ?? (e?.cause as { code?: string } | undefined)?.code;
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(
+      code ?? '',
+    ) ||
+    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e?.message ?? '') ||
+    (e?.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause))
+  );
+}
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.retryAfterSeconds) reply.header('Retry-After', String(error.extra.retryAfterSeconds));
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(error.statusCode, error.message, { code: error.code, details: error.extra.details }));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? ''),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply
+        .status(400)
+        .send(errorBody(400, details[0]?.message ?? 'Invalid request', { code: 'VALIDATION', details }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(errorBody(500, 'Internal Server Error'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return reply.status(503).send(errorBody(503, 'The service is briefly unavailable, please retry'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type, multipart limits).
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Body is not valid JSON'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : error.message;
+      return reply.status(status).send(errorBody(status, message, { code: error.code }));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody(500, 'Internal Server Error'));
+  });
+}

@@ -1,0 +1,38 @@
+// Serves the built web app on the API's port: hashed assets cached forever, SPA fallback for client routes.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './error-handler.ts';
+
+export async function registerWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const hasWeb = Boolean(indexFile && existsSync(indexFile));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir!,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        reply.header('X-Content-Type-Options', 'nosniff');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+  const indexHtml = hasWeb ? await readFile(indexFile!, 'utf8') : undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;
+    if (!url.startsWith('/api') && request.method === 'GET' && indexHtml && wantsHtml && !path.extname(url)) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
+  });
+}

@@ -1,0 +1,65 @@
+// Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, parseEnv } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedBase, seedDemo } from './db/seed.ts';
+import { ensureDataDir, lockDataDir, readOrCreateSecret } from './lib/data-dir.ts';
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dataDir = ensureDataDir(parsed.DATA_DIR);
+  const config = loadConfig(process.env, parsed.JWT_SECRET ?? readOrCreateSecret(dataDir));
+  const release = parsed.DATABASE_URL ? () => {} : lockDataDir(dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(dataDir, 'db'),
+  });
+  await database.migrate();
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  if (config.SEED_DEMO) await seedDemo(app.services, { dataDir });
+  else await seedBase(app.services);
+  for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminByEmail(email);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  app.server.keepAliveTimeout = 72_000;
+  app.server.headersTimeout = 75_000;
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Olden Goods is running on ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

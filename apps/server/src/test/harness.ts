@@ -1,0 +1,125 @@
+// A fresh app on a fresh database per test file: PGlite in memory, or a new PostgreSQL database
+// when TEST_DATABASE_URL is set. `injectAs(user, request)` makes authorisation tests read like sentences.
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type Services } from '../app.ts';
+import { type Env, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { seedBase } from '../db/seed.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+import type { UserRow } from '../modules/users/repository.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+export const TEST_PASSWORD = 'Secret#123';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  token: string;
+  sessionId: string;
+  cookie: string;
+  row: UserRow;
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const name = `og_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Env = {}) {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env }, TEST_JWT_SECRET);
+  const app = await buildApp({ config, database });
+  await seedBase(app.services);
+  const services: Services = app.services;
+  let counter = 0;
+
+  async function createUser(
+    options: { name?: string; email?: string; role?: 'user' | 'admin'; password?: string } = {},
+  ): Promise<TestUser> {
+    counter += 1;
+    const email = (options.email ?? `user${counter}-${randomBytes(3).toString('hex')}@test.example`).toLowerCase();
+    const { user } = await services.users.createAccount({
+      email,
+      name: options.name ?? `User ${counter}`,
+      photoURL: 'https://images.test.example/avatar.png',
+      passwordHash: options.password ? await hashPassword(options.password) : null,
+    });
+    if (options.role === 'admin') await services.users.grantAdminByEmail(email);
+    const row = (await services.users.findById(user.id))!;
+    const { cookieValue, sessionId } = await services.auth.startSession(row);
+    const token = await services.auth.signToken(row, sessionId);
+    return {
+      id: row.id,
+      email,
+      name: row.name,
+      role: row.role,
+      token,
+      sessionId,
+      cookie: `og_session=${cookieValue}`,
+      row,
+    };
+  }
+
+  function injectAs(user: TestUser | null, request: InjectOptions): Promise<LightMyRequestResponse> {
+    const headers = { ...(request.headers ?? {}) };
+    if (user) headers.authorization = `Bearer ${user.token}`;
+    return app.inject({ ...request, headers });
+  }
+
+  return {
+    app,
+    services,
+    database,
+    config,
+    createUser,
+    injectAs,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Registers beforeAll/afterAll for one app per file and returns a getter. */
+export function useTestApp(env: Env = {}): () => TestApp {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(env);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return () => {
+    if (!t) throw new Error('test app not ready');
+    return t;
+  };
+}
