@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
@@ -29,7 +29,7 @@ export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').notNull().unique(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
 
 export const categories = pgTable('categories', {
@@ -121,5 +121,5 @@ export const contactMessages = pgTable('contact_messages', {
   message: text('message').notNull(),
   ip: text('ip'),
   createdAt: createdAt(),
-  mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
 });

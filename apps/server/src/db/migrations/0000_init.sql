@@ -19,7 +19,7 @@ CREATE TABLE "buyer_requests" (
 	"uploader_phone" text NOT NULL,
 	"uploader_location" text NOT NULL,
 	"email" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "categories" (
@@ -40,8 +40,8 @@ CREATE TABLE "contact_messages" (
 	"phone" text NOT NULL,
 	"message" text NOT NULL,
 	"ip" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"mailed_at" timestamp with time zone
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"mailed_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "images" (
@@ -50,7 +50,7 @@ CREATE TABLE "images" (
 	"width" integer NOT NULL,
 	"height" integer NOT NULL,
 	"bytes" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "products" (
@@ -71,7 +71,7 @@ CREATE TABLE "products" (
 	"image2" text NOT NULL,
 	"image3" text NOT NULL,
 	"image4" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(long_description, '')), 'C')) STORED
 );
 --> statement-breakpoint
@@ -79,8 +79,8 @@ CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
 	"user_id" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp (3) with time zone NOT NULL,
 	CONSTRAINT "sessions_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
@@ -92,7 +92,7 @@ CREATE TABLE "users" (
 	"password_hash" text,
 	"role" text DEFAULT 'user' NOT NULL,
 	"oidc_subject" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_unique" UNIQUE("email"),
 	CONSTRAINT "users_oidc_subject_unique" UNIQUE("oidc_subject")
 );
