@@ -1,0 +1,41 @@
+import { Suspense } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+// react-hot-toast's own defaults are the spec's (blank/error/custom 4000, success 2000, loading
+// unlimited, 20 kept, removed 1000 ms after dismissal); written out so they are visibly deliberate.
+export const TOAST_OPTIONS = {
+  duration: 4000,
+  style: { maxWidth: 350 },
+  success: { duration: 2000 },
+  error: { duration: 4000 },
+  loading: { duration: Infinity },
+  custom: { duration: 4000 },
+  blank: { duration: 4000 },
+} as const;
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a href="#main" className="btn btn-sm btn-primary fixed left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+        Skip to content
+      </a>
+      <Navbar />
+      {navigation.state === 'loading' && (
+        <progress className="progress progress-primary fixed inset-x-0 top-16 z-40 h-1 rounded-none" aria-label="Loading page" />
+      )}
+      <main id="main" className="flex-1 pt-16">
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster position="top-right" toastOptions={TOAST_OPTIONS} />
+      <ScrollRestoration />
+    </div>
+  );
+}

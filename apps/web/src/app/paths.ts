@@ -1,0 +1,53 @@
+// Every route path in one place; build links with getHref, never by hand.
+import type { CategoryKey, ProductSort } from '@olden/contracts';
+
+export interface TimelineFilters {
+  category?: string;
+  q?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  sort?: ProductSort;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  register: { path: '/register', getHref: () => '/register' },
+  contactUs: { path: '/contactUs', getHref: () => '/contactUs' },
+  timeline: {
+    path: '/timeline',
+    getHref: (filters: TimelineFilters = {}) => withQuery('/timeline', { ...filters }),
+  },
+  productsCategory: {
+    path: '/productsCategory/:category',
+    getHref: (category: CategoryKey | string) => `/productsCategory/${encodeURIComponent(category)}`,
+  },
+  productDetails: {
+    path: '/productDetails/:id',
+    getHref: (id: string) => `/productDetails/${encodeURIComponent(id)}`,
+  },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard/addProduct' },
+    addProduct: { path: '/dashboard/addProduct', getHref: () => '/dashboard/addProduct' },
+    updateProduct: {
+      path: '/dashboard/updateProduct/:id',
+      getHref: (id: string) => `/dashboard/updateProduct/${encodeURIComponent(id)}`,
+    },
+    myAddedProducts: { path: '/dashboard/myAddedProducts', getHref: () => '/dashboard/myAddedProducts' },
+    myCarts: { path: '/dashboard/myCarts', getHref: () => '/dashboard/myCarts' },
+    buyerRequest: { path: '/dashboard/buyerRequest', getHref: () => '/dashboard/buyerRequest' },
+    manageUsers: { path: '/dashboard/manageUsers', getHref: () => '/dashboard/manageUsers' },
+    manageAllProducts: { path: '/dashboard/manageAllProducts', getHref: () => '/dashboard/manageAllProducts' },
+  },
+  googleStart: { getHref: () => '/api/auth/google/start' },
+} as const;
+
+export const PRODUCT_NAME = 'Olden Goods';
+export const pageTitle = (page: string) => `${PRODUCT_NAME} | ${page}`;

@@ -1,0 +1,25 @@
+import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
+import { createContext, useContext } from 'react';
+
+export interface AuthContextValue {
+  /** The signed-in user, or null. */
+  user: SessionUser | null;
+  /** Spec section 4: true while the auth state or the token is being settled. */
+  loading: boolean;
+  /** Set when the session or token could not be fetched (network); `retry` tries again. */
+  error: unknown;
+  retry: () => void;
+  createUser: (body: RegisterBody) => Promise<SessionUser>;
+  signIn: (body: LoginBody) => Promise<SessionUser>;
+  /** Resolves with the user, or null when the person closed the popup. */
+  googleSignIn: () => Promise<SessionUser | null>;
+  logOut: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

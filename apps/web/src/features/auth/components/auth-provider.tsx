@@ -1,0 +1,194 @@
+// Spec section 4, the auth state machine: loading flag, token on sign-in, token removed on sign-out.
+import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { paths } from '@/app/paths';
+import { ApiError, onAuthFailure, TOKEN_KEY } from '@/lib/api-client';
+import { getSession } from '../api/get-session';
+import { login } from '../api/login';
+import { logout } from '../api/logout';
+import { register } from '../api/register';
+import { requestToken } from '../api/request-token';
+import { AuthContext, type AuthContextValue } from './auth-context';
+
+/** Tokens live one hour; take a fresh one well before that. */
+export const TOKEN_REFRESH_MS = 50 * 60 * 1000;
+
+function storeToken(token: string | null) {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage disabled (private mode): requests still carry the session cookie.
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  // Each auth-state change gets a number so a slow token reply for an old state is ignored.
+  const generation = useRef(0);
+
+  /** The "auth state changed" observer of the spec. */
+  const applyAuthState = useCallback(async (next: SessionUser | null) => {
+    const current = ++generation.current;
+    setUser(next);
+    setError(null);
+    if (!next) {
+      storeToken(null);
+      setLoading(false);
+      return;
+    }
+    try {
+      const data = await requestToken(next.email);
+      if (current !== generation.current) return;
+      if (data?.token) {
+        storeToken(data.token);
+        setLoading(false);
+      }
+      // Spec: a reply without a token leaves loading set.
+    } catch (err) {
+      if (current === generation.current) setError(err);
+    }
+  }, []);
+
+  const loadSession = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      const { user: sessionUser } = await getSession();
+      await applyAuthState(sessionUser);
+    } catch (err) {
+      setError(err);
+    }
+  }, [applyAuthState]);
+
+  useEffect(() => {
+    void loadSession();
+  }, [loadSession]);
+
+  // Keep the bearer token fresh while signed in.
+  useEffect(() => {
+    if (!user || loading) return;
+    const id = window.setInterval(() => {
+      requestToken(user.email)
+        .then((data) => data?.token && storeToken(data.token))
+        .catch(() => undefined);
+    }, TOKEN_REFRESH_MS);
+    return () => window.clearInterval(id);
+  }, [user, loading]);
+
+  // Spec: 401/403 from any request logs the user out (the router then goes to /login).
+  useEffect(
+    () =>
+      onAuthFailure(() => {
+        generation.current++;
+        storeToken(null);
+        setUser(null);
+        setLoading(false);
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'categories' && q.queryKey[0] !== 'products' });
+        logout().catch(() => undefined);
+      }),
+    [queryClient],
+  );
+
+  const signIn = useCallback(
+    async (body: LoginBody) => {
+      setLoading(true);
+      try {
+        const { user: signedIn } = await login(body);
+        await applyAuthState(signedIn);
+        return signedIn;
+      } catch (err) {
+        setLoading(false);
+        throw err;
+      }
+    },
+    [applyAuthState],
+  );
+
+  const createUser = useCallback(
+    async (body: RegisterBody) => {
+      setLoading(true);
+      try {
+        const { user: created } = await register(body);
+        await applyAuthState(created);
+        return created;
+      } catch (err) {
+        setLoading(false);
+        throw err;
+      }
+    },
+    [applyAuthState],
+  );
+
+  const googleSignIn = useCallback(
+    () =>
+      new Promise<SessionUser | null>((resolve, reject) => {
+        const popup = window.open(paths.googleStart.getHref(), 'olden-google', 'popup,width=520,height=680');
+        if (!popup) {
+          reject(new ApiError(400, 'Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again.'));
+          return;
+        }
+        let settled = false;
+        const finish = () => {
+          settled = true;
+          window.removeEventListener('message', onMessage);
+          window.clearInterval(closedPoll);
+        };
+        const onMessage = (event: MessageEvent) => {
+          const data = event.data as { type?: string; ok?: boolean; message?: string } | null;
+          if (event.origin !== window.location.origin || data?.type !== 'olden-auth' || settled) return;
+          finish();
+          if (!data.ok) {
+            reject(new ApiError(401, data.message ?? 'Google sign-in did not complete. Please try again.'));
+            return;
+          }
+          setLoading(true);
+          getSession()
+            .then(async ({ user: signedIn }) => {
+              await applyAuthState(signedIn);
+              resolve(signedIn);
+            })
+            .catch((err: unknown) => {
+              setLoading(false);
+              reject(err);
+            });
+        };
+        const closedPoll = window.setInterval(() => {
+          if (popup.closed && !settled) {
+            // Give a message sent just before closing a moment to arrive.
+            window.setTimeout(() => {
+              if (!settled) {
+                finish();
+                resolve(null);
+              }
+            }, 300);
+          }
+        }, 500);
+        window.addEventListener('message', onMessage);
+      }),
+    [applyAuthState],
+  );
+
+  const logOut = useCallback(async () => {
+    setLoading(true);
+    try {
+      await logout();
+    } catch (err) {
+      setLoading(false);
+      throw err;
+    }
+    await applyAuthState(null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'categories' && q.queryKey[0] !== 'products' });
+  }, [applyAuthState, queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user, loading, error, retry: () => void loadSession(), createUser, signIn, googleSignIn, logOut }),
+    [user, loading, error, loadSession, createUser, signIn, googleSignIn, logOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

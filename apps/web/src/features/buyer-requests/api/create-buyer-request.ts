@@ -1,0 +1,16 @@
+import type { CreateBuyerRequestBody } from '@olden/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { buyerProductKeys } from './list-seller-requests';
+
+export function createBuyerRequest(body: CreateBuyerRequestBody): Promise<{ insertedId: string }> {
+  return api.post<{ insertedId: string }>('/buyerProduct', body);
+}
+
+export function useCreateBuyerRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBuyerRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerProductKeys.all }),
+  });
+}

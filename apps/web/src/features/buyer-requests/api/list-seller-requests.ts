@@ -1,0 +1,22 @@
+import type { BuyerProduct } from '@olden/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, PAGE_MAX } from '@/lib/api-client';
+
+/** Every buyer-request query key starts with this, so one invalidation refreshes cart, requests and badge. */
+export const buyerProductKeys = {
+  all: ['buyerProduct'] as const,
+  seller: (email: string) => ['buyerProduct', 'seller', email] as const,
+  cart: (email: string) => ['buyerProduct', 'cart', email] as const,
+};
+
+/** Requests made to me as a seller (spec: GET /buyerProduct?email=; the navbar shows the count). */
+export function listSellerRequests(email: string, cursor?: string) {
+  return api.page<BuyerProduct>('/buyerProduct', { query: { email, limit: PAGE_MAX, cursor } });
+}
+
+export const sellerRequestsQueryOptions = (email: string) =>
+  queryOptions({ queryKey: buyerProductKeys.seller(email), queryFn: () => listSellerRequests(email) });
+
+export function useSellerRequests(email: string | undefined, enabled = true) {
+  return useQuery({ ...sellerRequestsQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });
+}

@@ -1,0 +1,184 @@
+// The one HTTP client: bearer token, one error type, and the spec's 401/403 rule in one place.
+// Only types from @olden/contracts here: its zod schemas would weigh on every page's first load.
+import type { ErrorBody } from '@olden/contracts';
+
+export const TOKEN_KEY = 'access-token';
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export const PAGE_MAX = 100;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly details: { path: string; message: string }[];
+  readonly code: string | undefined;
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    status: number,
+    message: string,
+    options: { details?: { path: string; message: string }[]; code?: string; retryAfter?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ApiError';
+    this.status = status;
+    this.details = options.details ?? [];
+    this.code = options.code;
+    this.retryAfter = options.retryAfter;
+  }
+
+  /** Status 0: the request never got an answer (offline, server down). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A message people can act on, for toasts and inline alerts. */
+export function errorMessage(error: unknown): string {
+  if (isApiError(error)) {
+    if (error.isNetworkError) return 'Could not reach Olden Goods. Check your connection and try again.';
+    if (error.status === 429) {
+      return error.retryAfter
+        ? `Too many attempts. Please wait ${error.retryAfter} seconds and try again.`
+        : 'Too many attempts. Please wait a moment and try again.';
+    }
+    if (error.status >= 500) return 'Something went wrong on our side. Please try again.';
+    return error.message;
+  }
+  return 'Something went wrong. Please try again.';
+}
+
+type AuthFailureListener = (error: ApiError) => void;
+const authFailureListeners = new Set<AuthFailureListener>();
+
+/** The auth provider (log out) and the router (go to /login) subscribe here. */
+export function onAuthFailure(listener: AuthFailureListener): () => void {
+  authFailureListeners.add(listener);
+  return () => authFailureListeners.delete(listener);
+}
+
+export function getStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Credential checks (login) answer 401 for a wrong password: that is a form error,
+   * not an expired session, so it must not log out and redirect.
+   */
+  skipAuthFailure?: boolean;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string';
+}
+
+/** Same rule as isAuthFailure in @olden/contracts (kept local to stay zod-free). */
+function isAuthFailure(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (proxy error page, empty body): fall back to the status text.
+  }
+  if (isErrorBody(body)) {
+    return new ApiError(response.status, body.message, { details: body.details, code: body.code, retryAfter });
+  }
+  return new ApiError(response.status, response.statusText || `Request failed (${response.status})`, { retryAfter });
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getStoredToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'Network error', { cause });
+  }
+
+  if (!response.ok) {
+    const error = await readError(response);
+    if (isAuthFailure(response.status) && !options.skipAuthFailure) {
+      for (const listener of authFailureListeners) listener(error);
+    }
+    throw error;
+  }
+
+  let data: unknown = null;
+  if (response.status !== 204) {
+    const type = response.headers.get('Content-Type') ?? '';
+    data = type.includes('application/json') ? await response.json() : await response.text();
+  }
+  return { data: data as T, headers: response.headers, status: response.status };
+}
+
+export const api = {
+  get: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'GET' })).data,
+  post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'POST', body })).data,
+  patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'PATCH', body })).data,
+  delete: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'DELETE' })).data,
+  /** A list endpoint: the array plus the cursor of the next page, if any. */
+  page: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => {
+    const response = await request<T[]>(path, { ...options, method: 'GET' });
+    return { items: response.data, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
+  },
+};
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | undefined;
+}

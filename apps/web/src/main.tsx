@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { paths } from './app/paths';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { onAuthFailure } from './lib/api-client';
+import './index.css';
+
+const router = createAppRouter();
+
+// Spec: a 401/403 from any request sends the person to /login (the auth provider logs them out).
+onAuthFailure(() => {
+  const { location } = router.state;
+  if (location.pathname !== paths.login.path) {
+    void router.navigate(paths.login.getHref(), { state: { from: location } });
+  }
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

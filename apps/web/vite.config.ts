@@ -1,0 +1,66 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/** Writes .br and .gz next to every compressible asset so the server can send them as-is. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'olden-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      async function walk(dir: string): Promise<void> {
+        for (const entry of await readdir(dir, { withFileTypes: true })) {
+          const file = join(dir, entry.name);
+          if (entry.isDirectory()) await walk(file);
+          else if (COMPRESSIBLE.test(entry.name) && (await stat(file)).size >= 512) {
+            const data = await readFile(file);
+            await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+            await writeFile(
+              `${file}.br`,
+              brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+          }
+        }
+      }
+      await walk(outDir);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // Only libraries every page needs get their own long-cached chunk; swiper and
+        // sweetalert2 stay with the lazy routes that import them.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  preview: {
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+});
