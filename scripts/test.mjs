@@ -1,0 +1,84 @@
+// `npm test`: every suite in order, then one plain summary line `N passed, N failed` over all of them.
+// Lint, typecheck, build and bundle budget count as one check each; vitest and Playwright count their tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const out = `${root}.test-output`;
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const report = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label, command, args, env) {
+  const ok = run(label, command, args, env);
+  if (ok) passed += 1;
+  else failed += 1;
+  report.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label, args, jsonFile, env) {
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${jsonFile}`], env);
+  const json = readJson(jsonFile);
+  if (!json) {
+    failed += 1;
+    report.push(`${label}: no results (exit ${ok ? 0 : 'non-zero'})`);
+    return;
+  }
+  const p = json.numPassedTests ?? 0;
+  // A file that fails to load holds no failed test but must count as a failure.
+  const loadErrors = (json.testResults ?? []).filter(
+    (r) => r.status === 'failed' && !(r.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  const f = (json.numFailedTests ?? 0) + loadErrors || (ok ? 0 : 1);
+  passed += p;
+  failed += f;
+  report.push(`${label}: ${p} passed, ${f} failed`);
+}
+
+check('lint', 'npx', ['eslint', '.']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+vitest('unit + API (PGlite) + web', [], `${out}/vitest.json`, { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('API (PostgreSQL)', ['--project', 'server'], `${out}/vitest-pg.json`, {});
+}
+const built = check('build web', 'npm', ['run', '--silent', 'build']);
+if (built) {
+  check('bundle budget', 'node', ['scripts/check-bundle.mjs']);
+  const e2eOk = run('browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  const e2e = readJson(`${out}/e2e.json`);
+  if (e2e?.stats) {
+    const p = (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
+    const f = (e2e.stats.unexpected ?? 0) + (e2e.errors?.length && !e2eOk && !e2e.stats.unexpected ? 1 : 0);
+    passed += p;
+    failed += f || (e2eOk ? 0 : 1);
+    report.push(`browser journeys: ${p} passed, ${f || (e2eOk ? 0 : 1)} failed`);
+  } else {
+    failed += 1;
+    report.push('browser journeys: no results');
+  }
+}
+
+console.log('\n=== summary');
+for (const line of report) console.log(`  ${line}`);
+const summary = `${passed} passed, ${failed} failed`;
+writeFileSync(`${out}/summary.txt`, `${summary}\n`);
+console.log(summary);
+process.exit(failed > 0 ? 1 : 0);
