@@ -53,10 +53,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   });
 
   app.post('/auth/logout', {
-    config: { auth: 'optional' },
+    // Public, not 'optional': the web client sends its stored token with every call, and a stale one
+    // must not turn logout into a 401 that leaves the cookie session alive.
+    config: { auth: 'public' },
     schema: { tags: ['auth'], summary: 'End the session; its tokens stop working at once', response: { 204: z.null() } },
     handler: async (request, reply) => {
-      await auth.logout(request.cookies[SESSION_COOKIE], request.user?.sessionId);
+      const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
+      const tokenUser = bearer ? await auth.verifyAccessToken(bearer) : null;
+      await auth.logout(request.cookies[SESSION_COOKIE], tokenUser?.sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return reply.status(204).send(null);
     },
