@@ -13,7 +13,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir!,
       wildcard: true,
-      index: false,
+      index: 'index.html',
       preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header('X-Content-Type-Options', 'nosniff');
@@ -29,8 +29,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html') || !request.headers.accept;
-    if (!url.startsWith('/api') && request.method === 'GET' && indexHtml && wantsHtml && !path.extname(url)) {
+    const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
+    if (!url.startsWith('/api') && indexHtml && isPageRequest) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
