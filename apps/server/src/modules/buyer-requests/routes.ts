@@ -1,4 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BuyerRequestsService } from './service.ts';
+import { z } from 'zod';
+import {
+  BuyerProductSchema,
+  CreateBuyerRequestBody,
+  DeletedResponse,
+  IdParams,
+  InsertedResponse,
+  ListBuyerRequestsQuery,
+} from '@olden/contracts';
+import { sendPage } from '../../lib/pagination.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { type BuyerRequestsService, toBuyerProduct } from './service.ts';
 
-export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRequestsService }> = async () => {};
+export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRequestsService }> = async (
+  app,
+  { buyerRequests },
+) => {
+  app.post('/buyerProduct', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['buy requests'],
+      summary: 'Ask to buy a listing (adds it to the caller’s cart, status Pending)',
+      body: CreateBuyerRequestBody,
+      response: { 200: InsertedResponse, ...errorResponses(400, 401, 404, 409, 429) },
+    },
+    handler: (request) => buyerRequests.create(request.user!, request.body),
+  });
+
+  app.get('/buyerProduct', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['buy requests'],
+      summary: 'The cart (?buyerEmail=) or the requests to a seller (?email=): that user or an admin',
+      querystring: ListBuyerRequestsQuery,
+      response: { 200: z.array(BuyerProductSchema), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const rows = await buyerRequests.list(request.user!, request.query);
+      return sendPage(request, reply, rows, request.query.limit, (r) => [r.createdAt.toISOString(), r.id]).map(
+        toBuyerProduct,
+      );
+    },
+  });
+
+  app.delete('/buyerProduct/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['buy requests'],
+      summary: 'Cancel (buyer), hand over (seller) or remove (admin) a buy request',
+      params: IdParams,
+      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => buyerRequests.remove(request.user!, request.params.id),
+  });
+};

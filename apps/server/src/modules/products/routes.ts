@@ -1,4 +1,78 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ProductsService } from './service.ts';
+import { z } from 'zod';
+import {
+  CreateProductBody,
+  DeletedResponse,
+  IdParams,
+  InsertedResponse,
+  ListProductsQuery,
+  ModifiedResponse,
+  ProductSchema,
+  UpdateProductBody,
+} from '@olden/contracts';
+import { sendPage } from '../../lib/pagination.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
+import { type ProductsService, toProduct } from './service.ts';
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async () => {};
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+  app.post('/products', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['products'],
+      summary: 'List a product for sale (the seller is the caller)',
+      body: CreateProductBody,
+      response: { 200: InsertedResponse, ...errorResponses(400, 401, 429) },
+    },
+    handler: (request) => products.create(request.user!, request.body),
+  });
+
+  app.get('/products', {
+    config: { auth: 'optional' },
+    schema: {
+      tags: ['products'],
+      summary: 'Browse or search listings; ?email= lists one seller’s own listings (that seller or an admin)',
+      description:
+        'Keyset pages: the next page’s cursor comes in X-Next-Cursor and Link rel="next". With q, the default order is relevance.',
+      querystring: ListProductsQuery,
+      response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403) },
+    },
+    handler: async (request, reply) => {
+      const { rows, cursorOf } = await products.list(request.user, request.query);
+      return sendPage(request, reply, rows, request.query.limit, cursorOf).map(toProduct);
+    },
+  });
+
+  app.get('/products/:id', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['products'],
+      summary: 'One listing',
+      params: IdParams,
+      response: { 200: ProductSchema, ...errorResponses(404) },
+    },
+    handler: async (request) => toProduct(await products.get(request.params.id)),
+  });
+
+  app.patch('/products/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['products'],
+      summary: 'Replace a listing’s fields (its seller or an admin)',
+      params: IdParams,
+      body: UpdateProductBody,
+      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: (request) => products.update(request.user!, request.params.id, request.body),
+  });
+
+  app.delete('/products/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['products'],
+      summary: 'Delete a listing and its buy requests (its seller or an admin)',
+      params: IdParams,
+      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+    },
+    handler: (request) => products.remove(request.user!, request.params.id),
+  });
+};

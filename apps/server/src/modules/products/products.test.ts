@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { images } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
+import { createProduct, productBody } from './fixtures.ts';
+
+const getApp = useTestApp();
+
+interface ProductJson {
+  _id: string;
+  name: string;
+  price: number;
+  email: string;
+  uploaderName: string;
+  category: string;
+}
+
+async function fetchProduct(t: TestApp, id: string) {
+  return (await t.services.products.findForPurchase(id)) ?? null;
+}
+
+describe('products API', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  let admin: TestUser;
+
+  it('sets up users', async () => {
+    const t = getApp();
+    alice = await t.createUser({ name: 'Alice Seller' });
+    bob = await t.createUser({ name: 'Bob Other' });
+    admin = await t.createUser({ name: 'Root', role: 'admin' });
+    expect(admin.role).toBe('admin');
+  });
+
+  describe('POST /products', () => {
+    it('anonymous is 401 and nothing is stored', async () => {
+      const t = getApp();
+      const res = await t.injectAs(null, { method: 'POST', url: '/api/products', payload: productBody({ name: 'Ghost lamp' }) });
+      expect(res.statusCode).toBe(401);
+      const list = await t.injectAs(null, { method: 'GET', url: '/api/products?q=ghost' });
+      expect(list.json()).toEqual([]);
+    });
+
+    it('stores the listing with the owner from the token, ignoring a forged uploaderName and email', async () => {
+      const t = getApp();
+      const res = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        payload: productBody({ name: 'Brass lamp', price: '120.50', uploaderName: 'Mallory', email: bob.email }),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{ acknowledged: boolean; insertedId: string }>();
+      expect(body.acknowledged).toBe(true);
+      const got = await t.injectAs(null, { method: 'GET', url: `/api/products/${body.insertedId}` });
+      expect(got.statusCode).toBe(200);
+      const product = got.json<ProductJson>();
+      expect(product).toMatchObject({ name: 'Brass lamp', price: 120.5, email: alice.email, uploaderName: 'Alice Seller' });
+      expect(typeof product.price).toBe('number');
+    });
+
+    it('accepts a numeric price and stores cents exactly', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { price: 19.99 });
+      expect((await fetchProduct(t, id))?.priceCents).toBe(1999);
+    });
+
+    it.each([
+      ['price "abc"', { price: 'abc' }, 'Price must be a positive amount like 120 or 120.50'],
+      ['price "-3"', { price: '-3' }, 'Price must be a positive amount like 120 or 120.50'],
+      ['price 0', { price: '0' }, 'Price must be a positive amount like 120 or 120.50'],
+      ['price with 3 decimals', { price: '1.234' }, 'Price must be a positive amount like 120 or 120.50'],
+      ['price as an object', { price: { $gt: 0 } }, 'This Price field is required'],
+      ['age as text', { age: 'old' }, 'Age must be a whole number of months (0 or more)'],
+      ['negative age', { age: -1 }, 'Age must be a whole number of months (0 or more)'],
+      ['javascript: image', { image1: 'javascript:alert(1)' }, 'Images must be uploaded here or be https:// URLs'],
+      ['data: image', { image2: 'data:image/png;base64,AAAA' }, 'Images must be uploaded here or be https:// URLs'],
+      ['http: image', { image3: 'http://img.test.example/x.jpg' }, 'Images must be uploaded here or be https:// URLs'],
+      ['relative non-stored image', { image4: '/etc/passwd' }, 'Images must be uploaded here or be https:// URLs'],
+      ['unknown category', { category: 'weapons' }, 'Select one of the listed categories'],
+      ['bad date', { date: '2024-02-31' }, 'Date must be a valid date (YYYY-MM-DD)'],
+      ['name of 100 KB', { name: 'x'.repeat(100_000) }, 'Must be at most 120 characters'],
+      ['name as a number', { name: 42 }, 'This Name field is required'],
+    ])('refuses %s with 400 and stores nothing', async (_label, overrides, message) => {
+      const t = getApp();
+      const marker = `Refused ${newId()}`;
+      const res = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        payload: { ...productBody({ shortDescription: marker }), ...overrides },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ details: { message: string }[] }>().details.map((d) => d.message)).toContain(message);
+      const mine = await t.injectAs(alice, { method: 'GET', url: `/api/products?email=${alice.email}&limit=100` });
+      expect(mine.json<{ shortDescription: string }[]>().some((p) => p.shortDescription === marker)).toBe(false);
+    });
+
+    it.each([
+      ['image1', 'This Image 1 field is required'],
+      ['name', 'This Name field is required'],
+      ['age', 'This Age field is required'],
+      ['date', 'This Date field is required'],
+      ['category', 'This Category field is required'],
+      ['shortDescription', 'This Short Description field is required'],
+      ['longDescription', 'This Long Description field is required'],
+      ['price', 'This Price field is required'],
+      ['uploaderPhone', 'This Phone Number field is required'],
+      ['uploaderLocation', 'This Location field is required'],
+    ])('a missing %s is 400 with the spec message', async (field, message) => {
+      const t = getApp();
+      const body = productBody();
+      delete body[field];
+      const res = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ details: { message: string }[] }>().details.map((d) => d.message)).toContain(message);
+      const empty = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: { ...productBody(), [field]: '' } });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json<{ message: string }>().message).toBe(message);
+    });
+
+    it('a body that is not JSON is 400', async () => {
+      const t = getApp();
+      const res = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name":',
+      });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('server-stored image paths must exist in the images table', async () => {
+      const t = getApp();
+      const missing = `/api/images/${newId()}-1280.webp`;
+      const refused = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        payload: productBody({ name: 'Unstored image chair', image2: missing }),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ details: { path: string }[] }>().details).toEqual([
+        { path: 'image2', message: 'This image was not uploaded here' },
+      ]);
+      const id = newId();
+      await t.database.db.insert(images).values({ id, ownerId: alice.id, width: 1280, height: 960, bytes: 1000 });
+      const ok = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        payload: productBody({ image1: `/api/images/${id}-1280.webp`, image2: `/api/images/${id}-640.webp` }),
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('rate limits listing creation per user (429 with Retry-After) without storing the extra one', async () => {
+      const t = getApp();
+      const spammer = await t.createUser();
+      for (let i = 0; i < 30; i++) await createProduct(t, spammer);
+      const res = await t.injectAs(spammer, { method: 'POST', url: '/api/products', payload: productBody() });
+      expect(res.statusCode).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const list = await t.injectAs(spammer, { method: 'GET', url: `/api/products?email=${spammer.email}&limit=100` });
+      expect(list.json()).toHaveLength(30);
+      // Another user is not affected.
+      expect((await t.injectAs(bob, { method: 'POST', url: '/api/products', payload: productBody() })).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /products and /products/:id', () => {
+    it('is public and returns prices as numbers', async () => {
+      const t = getApp();
+      const res = await t.injectAs(null, { method: 'GET', url: '/api/products' });
+      expect(res.statusCode).toBe(200);
+      const list = res.json<ProductJson[]>();
+      expect(list.length).toBeGreaterThan(0);
+      for (const p of list) expect(typeof p.price).toBe('number');
+    });
+
+    it('one product: public; malformed or unknown ids are 404', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { name: 'Detail clock' });
+      const res = await t.injectAs(null, { method: 'GET', url: `/api/products/${id}` });
+      expect(res.json<ProductJson>()._id).toBe(id);
+      for (const bad of ['nope', newId(), `${id.slice(0, 31)}Z`, "1' OR '1'='1", '%24ne']) {
+        expect((await t.injectAs(null, { method: 'GET', url: `/api/products/${bad}` })).statusCode).toBe(404);
+      }
+    });
+
+    it('category is matched case-insensitively; an unknown category is an empty list', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { name: 'Kite', category: 'hobbiesSports' });
+      for (const c of ['hobbiesSports', 'HOBBIESSPORTS', 'hobbiessports']) {
+        const res = await t.injectAs(null, { method: 'GET', url: `/api/products?category=${c}&limit=100` });
+        const list = res.json<ProductJson[]>();
+        expect(list.map((p) => p._id)).toContain(id);
+        expect(list.every((p) => p.category === 'hobbiesSports')).toBe(true);
+      }
+      const unknown = await t.injectAs(null, { method: 'GET', url: '/api/products?category=weapons' });
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual([]);
+    });
+
+    it('price filters are in dollars and inclusive', async () => {
+      const t = getApp();
+      const cheap = await createProduct(t, alice, { price: '5.25', category: 'pets' });
+      const dear = await createProduct(t, alice, { price: '900', category: 'pets' });
+      const res = await t.injectAs(null, { method: 'GET', url: '/api/products?category=pets&minPrice=5.25&maxPrice=6' });
+      expect(res.json<ProductJson[]>().map((p) => p._id)).toEqual([cheap]);
+      const high = await t.injectAs(null, { method: 'GET', url: '/api/products?category=pets&minPrice=100' });
+      expect(high.json<ProductJson[]>().map((p) => p._id)).toEqual([dear]);
+    });
+
+    it('?email= is for that seller or an admin only', async () => {
+      const t = getApp();
+      const url = `/api/products?email=${encodeURIComponent(alice.email)}`;
+      expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(401);
+      expect((await t.injectAs(bob, { method: 'GET', url })).statusCode).toBe(403);
+      const own = await t.injectAs(alice, { method: 'GET', url: `${url}&limit=100` });
+      expect(own.statusCode).toBe(200);
+      expect(own.json<ProductJson[]>().length).toBeGreaterThan(0);
+      expect(own.json<ProductJson[]>().every((p) => p.email === alice.email)).toBe(true);
+      const upper = await t.injectAs(alice, { method: 'GET', url: `/api/products?email=${alice.email.toUpperCase()}` });
+      expect(upper.statusCode).toBe(200);
+      const byAdmin = await t.injectAs(admin, { method: 'GET', url });
+      expect(byAdmin.statusCode).toBe(200);
+      expect(byAdmin.json<ProductJson[]>().every((p) => p.email === alice.email)).toBe(true);
+    });
+
+    it.each([
+      'price[$gt]=0',
+      'minPrice[$gt]=0',
+      'category[$ne]=x',
+      'email[$ne]=x',
+      'q=a&q=b',
+      'category=pets&category=kids',
+      'minPrice=abc',
+      'minPrice=-1',
+      'maxPrice=1e20',
+      'sort=cheapest',
+      'limit=0',
+      'limit=101',
+      'limit=abc',
+      'limit=5&limit=6',
+      'cursor=not-a-cursor',
+      'email=not-an-email',
+      'unknown=1',
+    ])('GET /products?%s is 400', async (query) => {
+      const t = getApp();
+      const res = await t.injectAs(admin, { method: 'GET', url: `/api/products?${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ statusCode: number }>().statusCode).toBe(400);
+    });
+
+    it('a 100 KB search string is 400', async () => {
+      const t = getApp();
+      const res = await t.injectAs(null, { method: 'GET', url: `/api/products?q=${'a'.repeat(100_000)}` });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('a cursor made for another sort is 400', async () => {
+      const t = getApp();
+      const first = await t.injectAs(null, { method: 'GET', url: '/api/products?limit=1&sort=price_asc' });
+      const cursor = first.headers['x-next-cursor'] as string;
+      expect(cursor).toBeTruthy();
+      expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=1&sort=price_asc&cursor=${cursor}` })).statusCode).toBe(200);
+      expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=1&cursor=${cursor}` })).statusCode).toBe(400);
+    });
+  });
+
+  describe('PATCH /products/:id', () => {
+    it('authorisation: anonymous 401, another user 403 (no change), owner and admin 200', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { name: 'Old radio', price: '50' });
+      const url = `/api/products/${id}`;
+      const before = await fetchProduct(t, id);
+
+      expect((await t.injectAs(null, { method: 'PATCH', url, payload: productBody({ name: 'Hacked' }) })).statusCode).toBe(401);
+      expect((await t.injectAs(bob, { method: 'PATCH', url, payload: productBody({ name: 'Hacked' }) })).statusCode).toBe(403);
+      expect(await fetchProduct(t, id)).toEqual(before);
+
+      const own = await t.injectAs(alice, { method: 'PATCH', url, payload: productBody({ name: 'Old radio (tested)', price: '55.5' }) });
+      expect(own.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+      const after = (await fetchProduct(t, id))!;
+      expect(after).toMatchObject({ name: 'Old radio (tested)', priceCents: 5550, email: alice.email, sellerId: alice.id });
+
+      const byAdmin = await t.injectAs(admin, { method: 'PATCH', url, payload: productBody({ name: 'Radio (admin)', email: admin.email }) });
+      expect(byAdmin.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
+      // The owner never changes, even when an admin edits and the body names someone else.
+      expect(await fetchProduct(t, id)).toMatchObject({ name: 'Radio (admin)', email: alice.email, sellerId: alice.id });
+    });
+
+    it('malformed and unknown ids are 404; a partial body is 400 with no change', async () => {
+      const t = getApp();
+      expect((await t.injectAs(alice, { method: 'PATCH', url: '/api/products/xyz', payload: productBody() })).statusCode).toBe(404);
+      expect((await t.injectAs(alice, { method: 'PATCH', url: `/api/products/${newId()}`, payload: productBody() })).statusCode).toBe(404);
+      const id = await createProduct(t, alice, { name: 'Teapot' });
+      const before = await fetchProduct(t, id);
+      const partial = await t.injectAs(alice, { method: 'PATCH', url: `/api/products/${id}`, payload: { name: 'Only name' } });
+      expect(partial.statusCode).toBe(400);
+      const badImage = await t.injectAs(alice, {
+        method: 'PATCH',
+        url: `/api/products/${id}`,
+        payload: productBody({ image1: 'javascript:alert(1)' }),
+      });
+      expect(badImage.statusCode).toBe(400);
+      const unstored = await t.injectAs(alice, {
+        method: 'PATCH',
+        url: `/api/products/${id}`,
+        payload: productBody({ image1: `/api/images/${newId()}-320.webp` }),
+      });
+      expect(unstored.statusCode).toBe(400);
+      expect(await fetchProduct(t, id)).toEqual(before);
+    });
+  });
+
+  describe('DELETE /products/:id', () => {
+    it('authorisation: anonymous 401, another user 403 (still there), owner 200, then 404', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { name: 'Gramophone' });
+      const url = `/api/products/${id}`;
+      expect((await t.injectAs(null, { method: 'DELETE', url })).statusCode).toBe(401);
+      expect((await t.injectAs(bob, { method: 'DELETE', url })).statusCode).toBe(403);
+      expect(await fetchProduct(t, id)).not.toBeNull();
+      expect((await t.injectAs(alice, { method: 'DELETE', url })).json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      expect(await fetchProduct(t, id)).toBeNull();
+      expect((await t.injectAs(alice, { method: 'DELETE', url })).statusCode).toBe(404);
+      expect((await t.injectAs(alice, { method: 'DELETE', url: '/api/products/..%2F..' })).statusCode).toBe(404);
+    });
+
+    it('an admin deletes any listing, and its buy requests go with it', async () => {
+      const t = getApp();
+      const id = await createProduct(t, alice, { name: 'Rocking horse' });
+      const buy = await t.injectAs(bob, {
+        method: 'POST',
+        url: '/api/buyerProduct',
+        payload: { productId: id, phoneNumber: '0123456789', buyerAddress: '1 Main St' },
+      });
+      expect(buy.statusCode).toBe(200);
+      const cartUrl = `/api/buyerProduct?buyerEmail=${encodeURIComponent(bob.email)}`;
+      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<{ productId: string }[]>().map((r) => r.productId)).toContain(id);
+      expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/products/${id}` })).json()).toEqual({
+        acknowledged: true,
+        deletedCount: 1,
+      });
+      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<{ productId: string }[]>().map((r) => r.productId)).not.toContain(id);
+    });
+  });
+});
