@@ -44,7 +44,7 @@ export function createServices(ctx: AppContext) {
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const products = createProductsService(ctx);
-  const buyerRequests = createBuyerRequestsService(ctx);
+  const buyerRequests = createBuyerRequestsService(ctx, { products });
   const contact = createContactService(ctx);
   return { users, auth, categories, images, products, buyerRequests, contact };
 }
