@@ -1,4 +1,96 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, ImageUploadResponse } from '@olden/contracts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { errorResponses } from '../../plugins/openapi.ts';
 import type { ImagesService } from './service.ts';
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async () => {};
+export const IMAGE_FIELD = 'image';
+const TOO_LARGE_MESSAGE = `The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
+
+/** Multipart only for this plugin's routes, with its limits next to it: one file, no room for anything else. */
+const MULTIPART_LIMITS = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  // A client may add a stray text field or two (ignored); more than that is not an image upload.
+  fields: 2,
+  parts: 3,
+  fieldNameSize: 100,
+  fieldSize: 1024,
+  headerPairs: 20,
+};
+
+/** Reads the one file of field `image` into memory (at most IMAGE_MAX_BYTES), mapping multipart errors to ours. */
+async function readImagePart(app: FastifyInstance, request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image as multipart/form-data in a field named ${IMAGE_FIELD}`);
+  }
+  const errors = app.multipartErrors;
+  let image: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== IMAGE_FIELD) throw badRequest(`Send the image in a field named ${IMAGE_FIELD}`);
+      image = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof errors.RequestFileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+    if (error instanceof errors.FilesLimitError) throw badRequest('Send one image per request');
+    if (error instanceof errors.FieldsLimitError || error instanceof errors.PartsLimitError) {
+      throw badRequest(`Send only the ${IMAGE_FIELD} field`);
+    }
+    throw badRequest('The upload is incomplete or malformed');
+  }
+  if (!image || image.length === 0) throw badRequest(`Send the image in a field named ${IMAGE_FIELD}`);
+  return image;
+}
+
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  app.post('/images', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['images'],
+      summary: 'Upload an image (multipart field "image")',
+      description:
+        'JPEG, PNG, WebP, AVIF or GIF, recognised by content; at most 10 MB and 40 megapixels. ' +
+        'Stored without metadata as WebP at widths 320, 640 and 1280; display_url is the 1280 one.',
+      consumes: ['multipart/form-data'],
+      response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
+    },
+    handler: async (request) => {
+      const user = request.user!;
+      await images.assertUploadAllowed(user.id);
+      const buffer = await readImagePart(app, request);
+      return { success: true as const, data: await images.store(buffer, user.id) };
+    },
+  });
+
+  app.get('/images/:file', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['images'],
+      summary: 'A stored image file (immutable)',
+      params: z.object({ file: z.string().max(200) }),
+      produces: ['image/webp'],
+      response: { 200: z.any().describe('WebP bytes'), 304: z.null().describe('Not modified'), ...errorResponses(404) },
+    },
+    handler: async (request, reply) => {
+      const { file } = request.params;
+      const data = await images.read(file);
+      if (!data) throw notFound('Image');
+      // A stored file never changes (a new upload gets a new id), so its name is a strong validator.
+      const etag = `"${file}"`;
+      reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return reply.type('image/webp').send(data);
+    },
+  });
+};

@@ -1,7 +1,159 @@
-import type { AppContext } from '../../lib/context.ts';
+// Uploads: recognise by content, refuse bombs before decoding, rotate by EXIF, drop all metadata,
+// and store WebP at every width of IMAGE_WIDTHS. Also serves the stored files by name.
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { IMAGE_MAX_PIXELS, IMAGE_WIDTHS, STORED_IMAGE_PATTERN } from '@olden/contracts';
+import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { SHARP_FORMAT, sniffImageKind } from './detect.ts';
+import { createImagesRepository } from './repository.ts';
+import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
-// Placeholder: the images module is being built (issue 3).
-export function createImagesService(_ctx: AppContext) {
-  return {};
+export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported image type: upload a JPEG, PNG, WebP, AVIF or GIF';
+export const DAMAGED_IMAGE_MESSAGE = 'The image is damaged or incomplete';
+export const TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+export const UPLOAD_BUDGET = { max: 60, windowMs: 10 * 60_000 };
+/** Decoding a 40-megapixel image holds ~160 MB: a few at a time, the rest wait. */
+const MAX_CONCURRENT_DECODES = 2;
+const WEBP_QUALITY = 80;
+
+/** `<id>-<width>.webp`: the only names GET /api/images/:file will look up. */
+export const STORED_FILE_PATTERN = /^([a-f0-9]{32})-(320|640|1280)\.webp$/;
+
+export interface StoredImage {
+  id: string;
+  display_url: string;
+  url: string;
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+}
+
+const fileName = (id: string, width: number) => `${id}-${width}.webp`;
+const urlOf = (id: string, width: number) => `/api/images/${fileName(id, width)}`;
+
+function createSemaphore(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active += 1;
+    try {
+      return await job();
+    } finally {
+      active -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+
+export function createImagesService(ctx: AppContext, deps: { storage?: ImageStorage } = {}) {
+  const storage = deps.storage ?? createFsImageStorage(path.join(path.resolve(ctx.config.DATA_DIR), 'images'));
+  const repo = createImagesRepository(ctx.db);
+  const limit = createSemaphore(MAX_CONCURRENT_DECODES);
+
+  /** Reads only the header: the type by magic number, then the pixel count, before any pixel is decoded. */
+  async function inspect(input: Buffer): Promise<void> {
+    const kind = sniffImageKind(input);
+    if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+    let meta: Metadata;
+    try {
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      throw badRequest(DAMAGED_IMAGE_MESSAGE);
+    }
+    // A HEIC (or anything else) dressed in an AVIF brand is not what we accept.
+    if (meta.format !== SHARP_FORMAT[kind] || (kind === 'avif' && meta.compression !== 'av1')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+    }
+    const width = meta.width ?? 0;
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    if (width < 1 || height < 1) throw badRequest(DAMAGED_IMAGE_MESSAGE);
+    if (width * height > IMAGE_MAX_PIXELS) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+  }
+
+  /** Decodes once (rotated, at most the largest width) and encodes every width from those pixels. */
+  async function render(input: Buffer): Promise<{ width: number; height: number; data: Buffer }[]> {
+    let pixels: { data: Buffer; info: OutputInfo };
+    try {
+      pixels = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (/pixel limit/i.test((error as Error).message)) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+      throw badRequest(DAMAGED_IMAGE_MESSAGE);
+    }
+    const { width, height, channels } = pixels.info;
+    return Promise.all(
+      IMAGE_WIDTHS.map(async (w) => {
+        // No withMetadata(): sharp writes no EXIF, XMP or ICC, so GPS and camera data are gone.
+        const out = await sharp(pixels.data, { raw: { width, height, channels } })
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .toBuffer({ resolveWithObject: true });
+        return { width: out.info.width, height: out.info.height, data: out.data };
+      }),
+    );
+  }
+
+  return {
+    storage,
+
+    /** Counts one upload against the caller's budget; call before reading the body. */
+    assertUploadAllowed: (userId: string) =>
+      enforceBudget(ctx, 'image-upload', userId, UPLOAD_BUDGET.max, UPLOAD_BUDGET.windowMs),
+
+    /** Validates, re-encodes and stores an image; every `<id>-<width>.webp` exists afterwards. */
+    async store(input: Buffer, ownerId: string | null): Promise<StoredImage> {
+      await inspect(input);
+      const variants = await limit(() => render(input));
+      const id = newId();
+      const keys = IMAGE_WIDTHS.map((w) => fileName(id, w));
+      try {
+        await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.data)));
+        const largest = variants[variants.length - 1]!;
+        await repo.insert({
+          id,
+          ownerId,
+          width: largest.width,
+          height: largest.height,
+          bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
+        });
+        const url = urlOf(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+        return {
+          id,
+          display_url: url,
+          url,
+          width: largest.width,
+          height: largest.height,
+          variants: variants.map((v, i) => ({ width: v.width, url: urlOf(id, IMAGE_WIDTHS[i]!) })),
+        };
+      } catch (error) {
+        await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
+        throw error;
+      }
+    },
+
+    /** The bytes of a stored file, or undefined for an unknown or malformed name. */
+    async read(file: string): Promise<Buffer | undefined> {
+      if (!STORED_FILE_PATTERN.test(file)) return undefined;
+      return storage.get(file);
+    },
+
+    /** Whether a URL names an image this server stored (and it is still there). */
+    async exists(url: string): Promise<boolean> {
+      if (!STORED_IMAGE_PATTERN.test(url)) return false;
+      return (await storage.get(url.slice('/api/images/'.length))) !== undefined;
+    },
+
+    /** Deletes an image's files and row. */
+    async remove(id: string): Promise<void> {
+      await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(fileName(id, w))));
+      await repo.delete(id);
+    },
+  };
 }
 export type ImagesService = ReturnType<typeof createImagesService>;

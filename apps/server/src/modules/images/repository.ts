@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema.ts';
+
+export type ImageRow = typeof images.$inferSelect;
+
+export function createImagesRepository(db: Db) {
+  return {
+    async insert(row: typeof images.$inferInsert): Promise<void> {
+      await db.insert(images).values(row);
+    },
+    async findById(id: string): Promise<ImageRow | undefined> {
+      const [row] = await db.select().from(images).where(eq(images.id, id)).limit(1);
+      return row;
+    },
+    async delete(id: string): Promise<number> {
+      const rows = await db.delete(images).where(eq(images.id, id)).returning({ id: images.id });
+      return rows.length;
+    },
+  };
+}
