@@ -59,6 +59,11 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
   return () => authFailureListeners.delete(listener);
 }
 
+/** For calls made outside `request` (XHR uploads that report progress): the same 401/403 rule. */
+export function reportAuthFailure(error: ApiError): void {
+  if (error.status === 401 || error.status === 403) for (const listener of authFailureListeners) listener(error);
+}
+
 export function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
@@ -149,7 +154,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (!response.ok) {
     const error = await readError(response);
     if (isAuthFailure(response.status) && !options.skipAuthFailure) {
-      for (const listener of authFailureListeners) listener(error);
+      reportAuthFailure(error);
     }
     throw error;
   }

@@ -123,7 +123,7 @@ export function Navbar() {
               </ul>
             )}
           </div>
-          <Link to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight text-primary">
+          <Link to={paths.home.getHref()} className="flex items-center gap-2 whitespace-nowrap text-lg font-bold tracking-tight text-primary sm:text-xl">
             <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
             <span className="font-serif">{PRODUCT_NAME}</span>
           </Link>

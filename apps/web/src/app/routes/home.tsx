@@ -1,3 +1,52 @@
+import { lazy, Suspense } from 'react';
+import { pageTitle } from '@/app/paths';
+import { Reveal } from '@/components/reveal';
+import { CategoryGrid } from '@/features/categories/components/category-grid';
+import { Explainer } from '@/features/home/components/explainer';
+import { Hero } from '@/features/home/components/hero';
+import { Partners } from '@/features/home/components/partners';
+import { RegisterPromo } from '@/features/home/components/promo';
+import { SectionHeading } from '@/features/home/components/section-heading';
+
+const CategoryCarousel = lazy(() => import('@/features/categories/components/category-carousel'));
+const TestimonialCarousel = lazy(() => import('@/features/home/components/testimonial-carousel'));
+
+function CarouselFallback() {
+  return <div className="skeleton h-96 w-full" aria-hidden="true" />;
+}
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">home</h1></section>;
+  return (
+    <>
+      <title>{pageTitle('Home')}</title>
+      <Hero />
+      <section aria-labelledby="categories-title" className="px-4 py-20">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="categories-title" title="Products category" subtitle="Select Your Goods: Explore Tailored Choices by Category Now!" />
+          <CategoryGrid />
+        </div>
+      </section>
+      <Explainer />
+      <section aria-labelledby="carousel-title" className="px-4 py-20">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="carousel-title" title="Browse by category" subtitle="Essentials for every part of life, passed on with care." />
+          <Reveal>
+            <Suspense fallback={<CarouselFallback />}>
+              <CategoryCarousel />
+            </Suspense>
+          </Reveal>
+        </div>
+      </section>
+      <RegisterPromo />
+      <section aria-labelledby="reviews-title" className="bg-base-200 px-4 py-20">
+        <div className="mx-auto max-w-6xl">
+          <SectionHeading id="reviews-title" title="What our traders say" subtitle="Real words from people buying and selling on Olden Goods." />
+          <Suspense fallback={<CarouselFallback />}>
+            <TestimonialCarousel />
+          </Suspense>
+        </div>
+      </section>
+      <Partners />
+    </>
+  );
 }

@@ -1,3 +1,21 @@
+import { useLocation, useNavigate } from 'react-router';
+import { pageTitle } from '@/app/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { redirectTarget } from '@/features/auth/components/redirect-target';
+import { showSuccess } from '@/lib/popups';
+import { AuthLayout } from './auth-layout';
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">login</h1></section>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handleSuccess = () => {
+    void showSuccess('User Log in Successfully');
+    void navigate(redirectTarget(location.state), { replace: true });
+  };
+  return (
+    <AuthLayout title="Login" subtitle="Welcome back! Sign in to buy, sell and manage your goods.">
+      <title>{pageTitle('Login')}</title>
+      <LoginForm onSuccess={handleSuccess} />
+    </AuthLayout>
+  );
 }

@@ -1,3 +1,91 @@
+import { lazy, Suspense, useState } from 'react';
+import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { pageTitle, paths } from '@/app/paths';
+import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
+import { SmartImage } from '@/components/smart-image';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { BuyNowDialog } from '@/features/buyer-requests/components/buy-now-dialog';
+import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
+import { formatAge, formatDate, formatPrice } from '@/features/products/components/format';
+import { queryClient } from '@/lib/query-client';
+
+const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
+
+/** Spec: the single product is loaded before display (a 404 shows the not-found page). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return queryClient.ensureQueryData(productQueryOptions(params.id ?? ''));
+}
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">product-details</h1></section>;
+  const initial = useLoaderData<typeof loader>();
+  const { data: product = initial } = useProduct(initial._id);
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isBuyOpen, setBuyOpen] = useState(false);
+  const isOwn = user?.email === product.email;
+
+  const handleBuy = () => {
+    if (!user) {
+      // Visitors sign in first and come straight back here.
+      void navigate(paths.login.getHref(), { state: { from: location } });
+      return;
+    }
+    setBuyOpen(true);
+  };
+
+  const facts = [
+    ['Age', formatAge(product.age)],
+    ['Category', product.category],
+    ['Posted', formatDate(product.date)],
+    ['Price', formatPrice(product.price)],
+  ] as const;
+
+  return (
+    <article className="pb-16">
+      <title>{pageTitle(product.name)}</title>
+      <section aria-label="Seller" className="bg-neutral text-neutral-content">
+        <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
+          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span></p>
+          <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
+          <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
+          <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-10 lg:grid-cols-2">
+        <div className="space-y-4">
+          <SmartImage src={product.image1} width={1280} height={960} loading="eager" fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
+          <Suspense fallback={<div className="skeleton aspect-[4/3] w-full" aria-hidden="true" />}>
+            <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />
+          </Suspense>
+        </div>
+        <div>
+          <p className="badge badge-ghost">{product.category}</p>
+          <h1 className="mt-3 font-serif text-3xl font-bold sm:text-4xl">{product.name}</h1>
+          <p className="mt-3 text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 p-4">
+            {facts.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs uppercase tracking-wide text-base-content/60">{label}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-6 font-medium">{product.shortDescription}</p>
+          <h2 className="mt-6 text-lg font-semibold">Description</h2>
+          <p className="mt-2 whitespace-pre-line text-base-content/80">{product.longDescription}</p>
+          <div className="mt-8 flex flex-wrap items-center gap-3">
+            <button type="button" className="btn btn-primary btn-lg" onClick={handleBuy} disabled={loading && !user ? false : isOwn}>
+              Buy Now
+            </button>
+            {isOwn && <p className="text-sm text-base-content/70">This is your listing.</p>}
+          </div>
+        </div>
+      </div>
+      {user && (
+        <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />
+      )}
+    </article>
+  );
 }

@@ -1,3 +1,65 @@
+import { findCategoryKey } from '@olden/contracts';
+import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { pageTitle, paths } from '@/app/paths';
+import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { ProductFiltersBar } from '@/features/products/components/product-filters';
+import { useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
+import { queryClient } from '@/lib/query-client';
+
+function categoryFromParams(value: string | undefined) {
+  const category = value ? findCategoryKey(value) : undefined;
+  if (!category) throw data(null, { status: 404 });
+  return category;
+}
+
+/** Spec: the product list is loaded before display (first page; more with Load more). */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const category = categoryFromParams(params.category);
+  const url = new URL(request.url);
+  const sort = url.searchParams.get('sort');
+  await queryClient.ensureInfiniteQueryData(
+    productsInfiniteQueryOptions({ category, ...(sort === 'price_asc' || sort === 'price_desc' ? { sort } : {}) }),
+  );
+  return null;
+}
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">products-category</h1></section>;
+  const params = useParams();
+  const category = categoryFromParams(params.category);
+  const [urlFilters, setFilters] = useFiltersFromUrl();
+  const filters = { ...urlFilters, category };
+  const query = useProducts(filters);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <title>{pageTitle(category)}</title>
+      <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+        <ul>
+          <li><Link to={paths.home.getHref()}>Home</Link></li>
+          <li><Link to={paths.timeline.getHref()}>Timeline</Link></li>
+          <li aria-current="page">{category}</li>
+        </ul>
+      </nav>
+      <header className="mb-6">
+        <h1 className="font-serif text-3xl font-bold">{category}</h1>
+        <p className="mt-1 text-base-content/70">All products in this category.</p>
+      </header>
+      <ProductFiltersBar
+        filters={filters}
+        showCategory={false}
+        onChange={({ category: _ignored, ...rest }) => setFilters(rest)}
+      />
+      <div className="mt-8">
+        <ProductGrid
+          query={query}
+          empty={
+            <EmptyState title="Nothing here yet">
+              No products in {category} match.{' '}
+              <Link className="link link-primary" to={paths.timeline.getHref()}>Browse all categories</Link>
+            </EmptyState>
+          }
+        />
+      </div>
+    </section>
+  );
 }

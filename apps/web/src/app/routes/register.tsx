@@ -1,3 +1,21 @@
+import { useLocation, useNavigate } from 'react-router';
+import { pageTitle } from '@/app/paths';
+import { redirectTarget } from '@/features/auth/components/redirect-target';
+import { RegisterForm } from '@/features/auth/components/register-form';
+import { showSuccess } from '@/lib/popups';
+import { AuthLayout } from './auth-layout';
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">register</h1></section>;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handleSuccess = () => {
+    void showSuccess('User Log in Successfully');
+    void navigate(redirectTarget(location.state), { replace: true });
+  };
+  return (
+    <AuthLayout title="Register" subtitle="Create your account to list goods and send buy requests.">
+      <title>{pageTitle('Register')}</title>
+      <RegisterForm onSuccess={handleSuccess} />
+    </AuthLayout>
+  );
 }

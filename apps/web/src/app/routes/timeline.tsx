@@ -1,3 +1,30 @@
+import { pageTitle } from '@/app/paths';
+import { useProducts } from '@/features/products/api/list-products';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { ProductFiltersBar } from '@/features/products/components/product-filters';
+import { useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
+
 export function Component() {
-  return <section className="mx-auto max-w-7xl px-4 py-10"><h1 className="text-2xl font-semibold">timeline</h1></section>;
+  const [filters, setFilters] = useFiltersFromUrl();
+  const query = useProducts(filters);
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <title>{pageTitle('Timeline')}</title>
+      <header className="mb-6">
+        <h1 className="font-serif text-3xl font-bold">Timeline</h1>
+        <p className="mt-1 text-base-content/70">Everything our sellers have on offer, newest first.</p>
+      </header>
+      <ProductFiltersBar filters={filters} onChange={setFilters} />
+      <div className="mt-8">
+        <ProductGrid
+          query={query}
+          empty={
+            <EmptyState title="No products match">
+              Try another category, a wider price range or a different search.
+            </EmptyState>
+          }
+        />
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginBody } from '@olden/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Field, FormAlert, PasswordInput } from '@/components/form-field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAuth } from './auth-context';
+import { GoogleSignInButton } from './google-sign-in-button';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const { signIn } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await signIn(values);
+      onSuccess();
+    } catch (err) {
+      setFormError(isApiError(err) && err.status === 401 ? 'Invalid email or password' : errorMessage(err));
+    }
+  });
+
+  return (
+    <div className="space-y-5">
+      <form onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+        <FormAlert message={formError} />
+        <Field label="Email" error={errors.email?.message}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="email"
+              autoComplete="email"
+              required
+              className="input w-full"
+              placeholder="you@example.com"
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              {...register('email')}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          {({ id, describedBy, invalid }) => (
+            <PasswordInput
+              id={id}
+              autoComplete="current-password"
+              required
+              placeholder="Your password"
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              {...register('password')}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          Login
+        </button>
+      </form>
+      <div className="divider text-sm text-base-content/60">or</div>
+      <GoogleSignInButton onSignedIn={onSuccess} onError={setFormError} />
+      <p className="text-center text-sm">
+        New to Olden Goods?{' '}
+        <Link to={paths.register.getHref()} className="link link-primary font-medium">Register</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterBody } from '@olden/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Field, FormAlert, PasswordInput } from '@/components/form-field';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAuth } from './auth-context';
+
+export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const { createUser } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterBody>({
+    resolver: zodResolver(RegisterBody),
+    defaultValues: { name: '', photoURL: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await createUser(values);
+      onSuccess();
+    } catch (err) {
+      // Field errors from the server go next to their field; anything else above the form.
+      if (isApiError(err) && err.details.length > 0) {
+        for (const d of err.details) {
+          if (d.path === 'name' || d.path === 'photoURL' || d.path === 'email' || d.path === 'password') {
+            setError(d.path, { message: d.message });
+          }
+        }
+      }
+      setFormError(
+        isApiError(err) && err.status === 409 ? 'An account with this email already exists. Try logging in.' : errorMessage(err),
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Register">
+      <FormAlert message={formError} />
+      <Field label="Name" error={errors.name?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="text" autoComplete="name" className="input w-full" placeholder="Your name" aria-invalid={invalid} aria-describedby={describedBy} {...register('name')} />
+        )}
+      </Field>
+      <Field label="Photo URL" error={errors.photoURL?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="url" autoComplete="photo" className="input w-full" placeholder="https://…" aria-invalid={invalid} aria-describedby={describedBy} {...register('photoURL')} />
+        )}
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        {({ id, describedBy, invalid }) => (
+          <input id={id} type="email" autoComplete="email" className="input w-full" placeholder="you@example.com" aria-invalid={invalid} aria-describedby={describedBy} {...register('email')} />
+        )}
+      </Field>
+      <Field
+        label="Password"
+        error={errors.password?.message}
+        hint="6 to 16 characters, with at least one digit and one of !@#$%^&*"
+      >
+        {({ id, describedBy, invalid }) => (
+          <PasswordInput id={id} autoComplete="new-password" placeholder="Choose a password" aria-invalid={invalid} aria-describedby={describedBy} {...register('password')} />
+        )}
+      </Field>
+      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Register
+      </button>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to={paths.login.getHref()} className="link link-primary font-medium">Login</Link>
+      </p>
+    </form>
+  );
+}

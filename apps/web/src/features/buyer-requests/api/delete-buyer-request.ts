@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { buyerProductKeys } from './list-seller-requests';
+
+/** Spec: DELETE /buyerProduct/{id}: the buyer cancelling, or the seller handing over. */
+export function deleteBuyerRequest(id: string): Promise<{ deletedCount: number }> {
+  return api.delete<{ deletedCount: number }>(`/buyerProduct/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteBuyerRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteBuyerRequest,
+    // The prefix covers the cart, the seller's list and the navbar badge (same key), so counts update at once.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerProductKeys.all }),
+  });
+}

@@ -1,0 +1,31 @@
+import type { BuyerProduct } from '@olden/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, PAGE_MAX } from '@/lib/api-client';
+import { buyerProductKeys } from './list-seller-requests';
+
+/** Spec: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
+export function listCart(email: string, cursor?: string) {
+  return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, limit: PAGE_MAX, cursor } });
+}
+
+const CART_MAX_PAGES = 10;
+
+/** The whole cart (its total must add up every item), page after page. */
+export async function listWholeCart(email: string): Promise<BuyerProduct[]> {
+  const items: BuyerProduct[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < CART_MAX_PAGES; page++) {
+    const result = await listCart(email, cursor);
+    items.push(...result.items);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return items;
+}
+
+export const cartQueryOptions = (email: string) =>
+  queryOptions({ queryKey: buyerProductKeys.cart(email), queryFn: async () => ({ items: await listWholeCart(email) }) });
+
+export function useCart(email: string | undefined, enabled = true) {
+  return useQuery({ ...cartQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });
+}

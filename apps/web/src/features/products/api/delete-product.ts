@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+
+/** Spec: DELETE /products/{id} (owner or admin). */
+export function deleteProduct(id: string): Promise<{ deletedCount: number }> {
+  return api.delete<{ deletedCount: number }>(`/products/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}

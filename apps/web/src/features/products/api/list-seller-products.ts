@@ -1,0 +1,21 @@
+import type { Product } from '@olden/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type Page, PAGE_MAX } from '@/lib/api-client';
+import { productKeys } from './product-keys';
+
+/** Spec: GET /products?email={email}, the seller's own listings (self or admin only on the server). */
+export function listSellerProducts(email: string, cursor?: string): Promise<Page<Product>> {
+  return api.page<Product>('/products', { query: { email, limit: PAGE_MAX, cursor } });
+}
+
+export const sellerProductsQueryOptions = (email: string) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.bySeller(email),
+    queryFn: ({ pageParam }) => listSellerProducts(email, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useSellerProducts(email: string | undefined) {
+  return useInfiniteQuery({ ...sellerProductsQueryOptions(email ?? ''), enabled: Boolean(email) });
+}

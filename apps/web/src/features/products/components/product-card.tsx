@@ -1,0 +1,38 @@
+import type { Product } from '@olden/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { SmartImage } from '@/components/smart-image';
+import { formatPrice } from './format';
+
+export function ProductCard({ product, isPriority = false }: { product: Product; isPriority?: boolean }) {
+  return (
+    <article className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:shadow-lg">
+      <figure className="aspect-[4/3] bg-base-200">
+        <SmartImage
+          src={product.image1}
+          width={640}
+          height={480}
+          loading={isPriority ? 'eager' : 'lazy'}
+          className="size-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <div className="flex items-start justify-between gap-3">
+          <h2 className="card-title text-lg leading-snug">{product.name}</h2>
+          <span className="shrink-0 font-semibold text-primary">{formatPrice(product.price)}</span>
+        </div>
+        <p className="badge badge-ghost badge-sm">{product.category}</p>
+        <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>
+        <div className="card-actions mt-auto pt-2">
+          <Link
+            to={paths.productDetails.getHref(product._id)}
+            className="btn btn-primary btn-sm"
+            aria-label={`View Details of ${product.name}`}
+          >
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,99 @@
+import { CATEGORY_KEYS, PRODUCT_SORTS, type ProductSort } from '@olden/contracts';
+import { type FormEvent, useId } from 'react';
+import type { ProductFilters } from '../api/list-products';
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+
+interface Props {
+  filters: ProductFilters;
+  onChange: (next: ProductFilters) => void;
+  /** The category page fixes its category, so it hides the select. */
+  showCategory?: boolean;
+}
+
+/**
+ * Timeline filters. The select keeps the spec's options exactly ('select a value' disabled default, then the
+ * nine keys); 'All categories' goes back to everything.
+ */
+export function ProductFiltersBar({ filters, onChange, showCategory = true }: Props) {
+  const id = useId();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    onChange({ ...filters, q: text('q'), minPrice: text('minPrice'), maxPrice: text('maxPrice') });
+  };
+  // Remount the uncontrolled inputs when the URL changes (back button, 'Clear').
+  const formKey = `${filters.q ?? ''}|${filters.minPrice ?? ''}|${filters.maxPrice ?? ''}`;
+  const hasFilters = Boolean(filters.category || filters.q || filters.minPrice || filters.maxPrice || (filters.sort && filters.sort !== 'newest'));
+
+  return (
+    <div className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+      <div className="flex flex-wrap items-end gap-4">
+        {showCategory && (
+          <div className="flex min-w-48 flex-col gap-1.5">
+            <label htmlFor={`${id}-category`} className="text-sm font-medium">Category</label>
+            <div className="join">
+              <select
+                id={`${id}-category`}
+                className="select join-item"
+                value={filters.category ?? ''}
+                onChange={(e) => onChange({ ...filters, category: e.target.value || undefined })}
+              >
+                <option value="" disabled>select a value</option>
+                {CATEGORY_KEYS.map((key) => (
+                  <option key={key} value={key}>{key}</option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="btn join-item"
+                onClick={() => onChange({ ...filters, category: undefined })}
+                disabled={!filters.category}
+              >
+                All categories
+              </button>
+            </div>
+          </div>
+        )}
+        <div className="flex min-w-40 flex-col gap-1.5">
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium">Sort by</label>
+          <select
+            id={`${id}-sort`}
+            className="select"
+            value={filters.sort ?? 'newest'}
+            onChange={(e) => onChange({ ...filters, sort: e.target.value === 'newest' ? undefined : (e.target.value as ProductSort) })}
+          >
+            {PRODUCT_SORTS.map((s) => (
+              <option key={s} value={s}>{SORT_LABELS[s]}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <form key={formKey} role="search" onSubmit={handleSubmit} className="mt-4 flex flex-wrap items-end gap-4">
+        <div className="flex min-w-56 flex-1 flex-col gap-1.5">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">Search</label>
+          <input id={`${id}-q`} name="q" type="search" className="input w-full" placeholder="Search by name or description" defaultValue={filters.q ?? ''} />
+        </div>
+        <fieldset className="flex items-end gap-2">
+          <legend className="mb-1.5 text-sm font-medium">Price range ($)</legend>
+          <label className="sr-only" htmlFor={`${id}-min`}>Minimum price</label>
+          <input id={`${id}-min`} name="minPrice" type="number" min={0} step="any" inputMode="decimal" className="input w-28" placeholder="Min" defaultValue={filters.minPrice ?? ''} />
+          <span aria-hidden="true" className="pb-2">–</span>
+          <label className="sr-only" htmlFor={`${id}-max`}>Maximum price</label>
+          <input id={`${id}-max`} name="maxPrice" type="number" min={0} step="any" inputMode="decimal" className="input w-28" placeholder="Max" defaultValue={filters.maxPrice ?? ''} />
+        </fieldset>
+        <div className="flex gap-2">
+          <button type="submit" className="btn btn-primary">Apply</button>
+          {hasFilters && (
+            <button type="button" className="btn btn-ghost" onClick={() => onChange({})}>Clear</button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
