@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
+import { createProduct } from './fixtures.ts';
+
+// A generous budget: this file lists ~70 products from two sellers.
+const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
+
+interface ProductJson {
+  _id: string;
+  name: string;
+  price: number;
+  category: string;
+  createdAt: string;
+}
+
+const ADJECTIVES = ['Vintage', 'Antique', 'Rustic', 'Retro', 'Painted', 'Carved', 'Gilded', 'Worn', 'Pine', 'Walnut'];
+const NOUNS = ['lamp', 'chair', 'mirror', 'clock', 'radio', 'vase', 'desk'];
+const CATEGORIES = ['homeAndLiving', 'electronics', 'education'];
+// Few distinct prices, so ties on price must be broken by id.
+const PRICES = ['10', '25.50', '99', '120.50', '300'];
+
+async function walk(t: TestApp, query: string, limit = 7): Promise<{ ids: string[]; pages: number }> {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const url = `/api/products?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+    const res = await t.injectAs(null, { method: 'GET', url });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    const page = res.json<ProductJson[]>();
+    expect(page.length).toBeLessThanOrEqual(limit);
+    ids.push(...page.map((p) => p._id));
+    cursor = res.headers['x-next-cursor'] as string | undefined;
+    if (cursor) {
+      expect(page).toHaveLength(limit);
+      expect(res.headers.link).toContain(`cursor=${cursor}`);
+    }
+    pages += 1;
+    expect(pages).toBeLessThan(50);
+  } while (cursor);
+  return { ids, pages };
+}
+
+async function all(t: TestApp, query: string): Promise<ProductJson[]> {
+  const res = await t.injectAs(null, { method: 'GET', url: `/api/products?${query}&limit=100` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['x-next-cursor']).toBeUndefined();
+  return res.json<ProductJson[]>();
+}
+
+describe('search and pagination', () => {
+  let seller: TestUser;
+  let catalogue: ProductJson[] = [];
+
+  it('lists ~70 products', async () => {
+    const t = getApp();
+    seller = await t.createUser({ name: 'Sally Seller' });
+    const second = await t.createUser();
+    let n = 0;
+    for (const adjective of ADJECTIVES) {
+      for (const noun of NOUNS.slice(0, 5 + (n % 3))) {
+        n += 1;
+        await createProduct(t, n % 2 ? seller : second, {
+          name: `${adjective} ${noun} no. ${n}`,
+          category: CATEGORIES[n % CATEGORIES.length],
+          price: PRICES[n % PRICES.length],
+          shortDescription: `A ${noun} for the house`,
+          longDescription: 'Sold as seen, collection only.',
+        });
+      }
+    }
+    // Search fixtures: a typo target, a name match and a description-only match.
+    await createProduct(t, seller, { name: 'Vintage brass lamp', category: 'homeAndLiving', price: '45' });
+    await createProduct(t, seller, {
+      name: 'Green glass shade',
+      shortDescription: 'Fits any lamp',
+      longDescription: 'A lamp shade that fits any lamp base; the lamp itself is not included.',
+      price: '12',
+    });
+    await createProduct(t, seller, { name: 'Brass candlestick', shortDescription: 'Heavy, polished brass', price: '30' });
+    catalogue = await all(t, 'sort=newest');
+    expect(catalogue.length).toBeGreaterThanOrEqual(60);
+  });
+
+  describe('keyset pages with limit 7: no duplicates, no gaps, same order as one big page', () => {
+    const filters = [
+      '',
+      'category=homeAndLiving',
+      'category=ELECTRONICS',
+      'minPrice=20&maxPrice=150',
+      'category=education&minPrice=25',
+      'q=lamp',
+      'q=vintage',
+      'q=antique chair',
+      'q=rustic&category=homeAndLiving&maxPrice=120.5',
+    ];
+    const sorts = ['sort=newest', 'sort=price_asc', 'sort=price_desc'];
+    for (const filter of filters) {
+      for (const sort of sorts) {
+        const query = [filter, sort].filter(Boolean).join('&');
+        it(query, async () => {
+          const t = getApp();
+          const expected = (await all(t, query)).map((p) => p._id);
+          const { ids, pages } = await walk(t, query);
+          expect(new Set(ids).size).toBe(ids.length);
+          expect(ids).toEqual(expected);
+          expect(pages).toBe(Math.max(1, Math.ceil(expected.length / 7)));
+          if (!filter.includes('q=')) expect(expected.length).toBeGreaterThan(7);
+        });
+      }
+    }
+
+    it('without q the orders and filters are exactly right', async () => {
+      const t = getApp();
+      const byId = (a: ProductJson, b: ProductJson) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+      const newest = [...catalogue].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || byId(b, a));
+      expect(catalogue.map((p) => p._id)).toEqual(newest.map((p) => p._id));
+
+      const cheap = [...catalogue].sort((a, b) => a.price - b.price || byId(a, b));
+      expect((await walk(t, 'sort=price_asc')).ids).toEqual(cheap.map((p) => p._id));
+      const dear = [...catalogue].sort((a, b) => b.price - a.price || byId(b, a));
+      expect((await walk(t, 'sort=price_desc')).ids).toEqual(dear.map((p) => p._id));
+
+      const filtered = catalogue.filter((p) => p.category === 'education' && p.price >= 99 && p.price <= 120.5);
+      expect((await walk(t, 'category=education&minPrice=99&maxPrice=120.50')).ids).toEqual(filtered.map((p) => p._id));
+    });
+  });
+
+  describe('search', () => {
+    it('tolerates typos: q=vintge lamp finds "Vintage brass lamp"', async () => {
+      const t = getApp();
+      const names = (await all(t, 'q=vintge%20lamp')).map((p) => p.name);
+      expect(names).toContain('Vintage brass lamp');
+      expect(names.every((n) => /vintage/i.test(n))).toBe(true);
+      expect((await all(t, 'q=brsas')).map((p) => p.name)).toEqual([]);
+      expect((await all(t, 'q=candlestik')).map((p) => p.name)).toEqual(['Brass candlestick']);
+    });
+
+    it('ranks a name match above a description-only match', async () => {
+      const t = getApp();
+      const names = (await all(t, 'q=lamp')).map((p) => p.name);
+      const shade = names.indexOf('Green glass shade');
+      expect(shade).toBeGreaterThan(-1);
+      const nameMatches = names.filter((n) => /lamp/i.test(n));
+      expect(nameMatches.length).toBeGreaterThan(3);
+      for (const n of nameMatches) expect(names.indexOf(n)).toBeLessThan(shade);
+      // The closest name wins: the two-word match comes first for "brass lamp".
+      expect((await all(t, 'q=brass%20lamp'))[0]?.name).toBe('Vintage brass lamp');
+      expect((await all(t, 'q=brass')).map((p) => p.name)).toEqual(['Brass candlestick', 'Vintage brass lamp']);
+    });
+
+    it('combines with filters and the other sorts', async () => {
+      const t = getApp();
+      const lampsByPrice = await all(t, 'q=lamp&sort=price_asc');
+      expect(lampsByPrice.map((p) => p.price)).toEqual([...lampsByPrice.map((p) => p.price)].sort((a, b) => a - b));
+      const filtered = await all(t, 'q=lamp&category=homeAndLiving&minPrice=40');
+      expect(filtered.length).toBeGreaterThan(0);
+      expect(filtered.every((p) => p.category === 'homeAndLiving' && p.price >= 40 && /lamp/i.test(p.name))).toBe(true);
+    });
+
+    it('odd queries never fail: web-search syntax, quotes, SQL and punctuation', async () => {
+      const t = getApp();
+      for (const q of ['"brass lamp" -vintage', "'; drop table products; --", '!!!', '%', 'lamp OR clock', '\\', 'ä ö ü', '<%']) {
+        const res = await t.injectAs(null, { method: 'GET', url: `/api/products?q=${encodeURIComponent(q)}` });
+        expect(res.statusCode, q).toBe(200);
+      }
+      const quoted = await all(t, `q=${encodeURIComponent('"brass lamp" -candlestick')}`);
+      expect(quoted.map((p) => p.name)).toEqual(['Vintage brass lamp']);
+      // Still there after the "SQL" query.
+      expect((await all(t, 'sort=newest')).length).toBe(catalogue.length);
+    });
+
+    it('a relevance cursor cannot be used for another order', async () => {
+      const t = getApp();
+      const res = await t.injectAs(null, { method: 'GET', url: '/api/products?q=lamp&limit=2' });
+      const cursor = res.headers['x-next-cursor'] as string;
+      expect(cursor).toBeTruthy();
+      expect((await t.injectAs(null, { method: 'GET', url: `/api/products?q=lamp&limit=2&cursor=${cursor}` })).statusCode).toBe(200);
+      expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=2&cursor=${cursor}` })).statusCode).toBe(400);
+    });
+  });
+});
