@@ -1,0 +1,59 @@
+import type { Product, SessionUser } from '@olden/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
+import { BuyNowDialog } from './buy-now-dialog';
+
+vi.mock('@/lib/popups', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
+afterEach(() => vi.unstubAllGlobals());
+
+const buyer: SessionUser = { _id: 'b', email: 'buyer@example.com', displayName: 'Bea Buyer', photoURL: '', admin: false };
+const product = {
+  _id: 'p1', name: 'Oak chair', email: 'seller@example.com', image1: '', image2: '', image3: '', image4: '', age: 12, date: '2024-01-01',
+  category: 'homeAndLiving', shortDescription: '', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X', uploaderName: 'S', createdAt: '',
+} satisfies Product;
+
+describe('Buy Now dialog', () => {
+  it('has the spec title, read-only name and email, and required phone and address', async () => {
+    mockApi({ 'GET /api/auth/session': { user: buyer }, 'POST /api/jwt': { token: 't' } });
+    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Please Full-fill the form' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Bea Buyer');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This Phone Number field is required')).toBeInTheDocument();
+    expect(screen.getByText('This Address field is required')).toBeInTheDocument();
+  });
+
+  it('sends the request and shows "{name} added to the cart"', async () => {
+    const { showSuccess } = await import('@/lib/popups');
+    const onClose = vi.fn();
+    const fetchMock = mockApi({ 'GET /api/auth/session': { user: buyer }, 'POST /api/jwt': { token: 't' }, 'POST /api/buyerProduct': json({ insertedId: 'r1' }, 201) });
+    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone Number'), '+1 555 0101');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await vi.waitFor(() => expect(showSuccess).toHaveBeenCalledWith('Oak chair added to the cart'));
+    expect(onClose).toHaveBeenCalled();
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/buyerProduct');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ productId: 'p1', phoneNumber: '+1 555 0101', buyerAddress: '1 Main St' });
+  });
+
+  it('explains a duplicate request', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: buyer },
+      'POST /api/jwt': { token: 't' },
+      'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', message: 'Already requested' }, 409),
+    });
+    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone Number'), '+1 555 0101');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/already requested this product/)).toBeInTheDocument();
+  });
+});

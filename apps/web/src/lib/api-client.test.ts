@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '@/test/fetch-mock';
+import { api, ApiError, errorMessage, onAuthFailure, TOKEN_KEY } from './api-client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  it('sends the stored token as a bearer header', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    const fetchMock = mockApi({ 'GET /api/category': [] });
+    await api.get('/category');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer abc');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const fetchMock = mockApi({ 'GET /api/category': [] });
+    await api.get('/category');
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.has('Authorization')).toBe(false);
+  });
+
+  it('turns an error body into one ApiError with its details', async () => {
+    mockApi({
+      'POST /api/products': json(
+        { statusCode: 400, error: 'Bad Request', message: 'Invalid body', details: [{ path: 'name', message: 'This Name field is required' }] },
+        400,
+      ),
+    });
+    const error = await api.post('/products', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: 'Invalid body', details: [{ path: 'name', message: 'This Name field is required' }] });
+  });
+
+  it.each([401, 403])('reports a %i to the auth-failure listeners and still rejects', async (status) => {
+    const listener = vi.fn();
+    const unsubscribe = onAuthFailure(listener);
+    mockApi({ 'GET /api/buyerProduct': json({ statusCode: status, error: 'x', message: 'Denied' }, status) });
+    await expect(api.get('/buyerProduct', { query: { email: 'a@b.co' } })).rejects.toMatchObject({ status });
+    expect(listener).toHaveBeenCalledTimes(1);
+    unsubscribe();
+  });
+
+  it('leaves a wrong-password 401 to the form when asked to', async () => {
+    const listener = vi.fn();
+    const unsubscribe = onAuthFailure(listener);
+    mockApi({ 'POST /api/auth/login': json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401) });
+    await expect(api.post('/auth/login', {}, { skipAuthFailure: true })).rejects.toMatchObject({ status: 401 });
+    expect(listener).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await api.get('/category').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).isNetworkError).toBe(true);
+    expect(errorMessage(error)).toMatch(/Could not reach/);
+  });
+
+  it('reads the next-page cursor from X-Next-Cursor', async () => {
+    mockApi({ 'GET /api/products': json([{ _id: '1' }], 200, { 'X-Next-Cursor': 'c2' }) });
+    await expect(api.page('/products')).resolves.toEqual({ items: [{ _id: '1' }], nextCursor: 'c2' });
+  });
+
+  it('says how long to wait on 429', () => {
+    expect(errorMessage(new ApiError(429, 'Too Many Requests', { retryAfter: 30 }))).toMatch(/30 seconds/);
+  });
+});
