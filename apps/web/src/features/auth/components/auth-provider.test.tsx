@@ -1,5 +1,5 @@
 import type { SessionUser } from '@olden/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@/lib/api-client';
