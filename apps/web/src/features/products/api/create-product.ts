@@ -1,7 +1,7 @@
 import type { CreateProductBody } from '@olden/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './product-keys';
+import { productKeys } from './list-products';
 
 /** Spec: POST /products; uploaderName and email come from the token on the server. */
 export function createProduct(body: CreateProductBody): Promise<{ insertedId: string }> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './product-keys';
+import { productKeys } from './list-products';
 
 /** Spec: DELETE /products/{id} (owner or admin). */
 export function deleteProduct(id: string): Promise<{ deletedCount: number }> {

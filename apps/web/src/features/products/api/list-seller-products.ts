@@ -1,7 +1,10 @@
 import type { Product } from '@olden/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Page, PAGE_MAX } from '@/lib/api-client';
-import { productKeys } from './product-keys';
+import { productKeys } from './list-products';
+
+/** Under the products list prefix, so any product mutation refreshes it. */
+export const sellerProductsKey = (email: string) => [...productKeys.lists(), 'seller', email] as const;
 
 /** Spec: GET /products?email={email}, the seller's own listings (self or admin only on the server). */
 export function listSellerProducts(email: string, cursor?: string): Promise<Page<Product>> {
@@ -10,7 +13,7 @@ export function listSellerProducts(email: string, cursor?: string): Promise<Page
 
 export const sellerProductsQueryOptions = (email: string) =>
   infiniteQueryOptions({
-    queryKey: productKeys.bySeller(email),
+    queryKey: sellerProductsKey(email),
     queryFn: ({ pageParam }) => listSellerProducts(email, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,7 +1,7 @@
 import type { UpdateProductBody } from '@olden/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { productKeys } from './product-keys';
+import { productKeys } from './list-products';
 
 /** Spec: PATCH /products/{id} with every field again. */
 export function updateProduct({ id, body }: { id: string; body: UpdateProductBody }): Promise<{ modifiedCount: number }> {

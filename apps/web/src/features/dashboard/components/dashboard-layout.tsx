@@ -1,0 +1,95 @@
+// Wraps every /dashboard/* page: side menu (by role), the page, and the right-hand account menu.
+import { useId, useState } from 'react';
+import { Outlet } from 'react-router';
+import { MenuIcon } from '@/components/icons';
+import { useAdminStatus } from '@/features/auth/api/get-admin-status';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useCart } from '@/features/buyer-requests/api/list-cart';
+import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
+import { showError, showSuccess } from '@/lib/popups';
+import { AccountMenu, DashboardMenu } from './dashboard-menu';
+
+/** Admin is the server's answer (spec); the session's flag stands in until it arrives. */
+export function useIsAdmin(): boolean {
+  const { user, loading } = useAuth();
+  const status = useAdminStatus(user?.email, Boolean(user) && !loading);
+  return status.data?.admin ?? user?.admin ?? false;
+}
+
+export function DashboardLayout() {
+  const { user, loading, logOut } = useAuth();
+  const isAdmin = useIsAdmin();
+  const enabled = Boolean(user) && !loading;
+  const cart = useCart(user?.email, enabled && !isAdmin);
+  const requests = useSellerRequests(user?.email, enabled);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const panelId = useId();
+
+  const handleLogOut = async () => {
+    setLoggingOut(true);
+    try {
+      await logOut();
+      void showSuccess('Logout Successfully');
+    } catch {
+      void showError('Your work has been saved');
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  const menuProps = {
+    isAdmin,
+    cartCount: cart.data?.items.length,
+    requestCount: requests.data?.items.length,
+  };
+  const accountProps = {
+    email: user?.email,
+    displayName: user?.displayName,
+    photoURL: user?.photoURL,
+    onLogOut: () => void handleLogOut(),
+    isLoggingOut,
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-3 py-4 sm:px-4 lg:flex-row lg:gap-6 lg:py-8">
+      <div className="lg:hidden">
+        <button
+          type="button"
+          className="btn btn-outline btn-sm w-full justify-start"
+          aria-expanded={isMenuOpen}
+          aria-controls={panelId}
+          onClick={() => setMenuOpen((v) => !v)}
+        >
+          <MenuIcon className="size-5" />
+          Dashboard menu
+        </button>
+        {isMenuOpen && (
+          <div id={panelId} className="mt-2 grid gap-6 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-2">
+            <DashboardMenu {...menuProps} onNavigate={() => setMenuOpen(false)} />
+            <AccountMenu {...accountProps} onNavigate={() => setMenuOpen(false)} />
+          </div>
+        )}
+      </div>
+
+      <aside className="hidden w-64 shrink-0 lg:block">
+        <div className="sticky top-24 flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-4">
+          <DashboardMenu {...menuProps} />
+          <div className="border-t border-base-300 pt-4 xl:hidden">
+            <AccountMenu {...accountProps} />
+          </div>
+        </div>
+      </aside>
+
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+
+      <aside className="hidden w-60 shrink-0 xl:block" aria-label="Account">
+        <div className="sticky top-24 rounded-box border border-base-300 bg-base-200 p-4">
+          <AccountMenu {...accountProps} />
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// The spec's dashboard side menu (user and admin variants) and the right-hand menu.
+import { Link, NavLink } from 'react-router';
+import { paths } from '@/app/paths';
+import { UserIcon } from '@/components/icons';
+
+export interface DashboardMenuProps {
+  isAdmin: boolean;
+  /** undefined while the count loads. */
+  cartCount: number | undefined;
+  requestCount: number | undefined;
+  onNavigate?: () => void;
+}
+
+function linkClass({ isActive }: { isActive: boolean }) {
+  return `flex items-center justify-between gap-2 rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-300/60 ${
+    isActive ? 'bg-primary text-primary-content hover:bg-primary' : ''
+  }`;
+}
+
+function Count({ value, label }: { value: number | undefined; label: string }) {
+  return (
+    <span className="tabular-nums" aria-label={value === undefined ? `${label}: loading` : undefined}>
+      ({value ?? '…'})
+    </span>
+  );
+}
+
+interface Item {
+  to: string;
+  label: string;
+  count?: { value: number | undefined; label: string };
+  end?: boolean;
+}
+
+export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<DashboardMenuProps, 'onNavigate'>): Item[] {
+  const requests = { value: requestCount, label: 'Buyer requests' };
+  if (isAdmin) {
+    return [
+      { to: paths.dashboard.addProduct.getHref(), label: 'Add Your Product (Admin)' },
+      { to: paths.dashboard.manageUsers.getHref(), label: 'All Users / Make Admin' },
+      { to: paths.dashboard.manageAllProducts.getHref(), label: 'Manage All Products' },
+      { to: paths.dashboard.myAddedProducts.getHref(), label: 'Admin Added Products' },
+      { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
+    ];
+  }
+  return [
+    { to: paths.dashboard.addProduct.getHref(), label: 'Add Your Product' },
+    { to: paths.dashboard.myCarts.getHref(), label: 'My Cart', count: { value: cartCount, label: 'Cart items' } },
+    { to: paths.dashboard.myAddedProducts.getHref(), label: 'My Added Products' },
+    { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
+  ];
+}
+
+export function DashboardMenu(props: DashboardMenuProps) {
+  const items = dashboardMenuItems(props);
+  return (
+    <nav aria-label={props.isAdmin ? 'Admin Dashboard' : 'User Dashboard'}>
+      <h2 className="mb-3 px-3 font-serif text-lg font-bold">{props.isAdmin ? 'Admin Dashboard' : 'User Dashboard'}</h2>
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className={linkClass} onClick={props.onNavigate}>
+              <span>
+                {item.label}
+                {item.count && (
+                  <>
+                    {' '}
+                    <Count value={item.count.value} label={item.count.label} />
+                  </>
+                )}
+              </span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface AccountMenuProps {
+  email: string | undefined;
+  displayName: string | undefined;
+  photoURL: string | undefined;
+  onLogOut: () => void;
+  isLoggingOut?: boolean;
+  onNavigate?: () => void;
+}
+
+/** The right-hand menu: avatar, Log Out, and the site links. */
+export function AccountMenu({ email, displayName, photoURL, onLogOut, isLoggingOut, onNavigate }: AccountMenuProps) {
+  const links = [
+    { to: paths.home.getHref(), label: 'Home' },
+    { to: paths.timeline.getHref(), label: 'Timeline' },
+    { to: paths.contactUs.getHref(), label: 'Contact Us' },
+    { to: paths.dashboard.addProduct.getHref(), label: 'Dashboard' },
+    { to: paths.login.getHref(), label: 'Login' },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-3 px-3">
+        <span className="size-12 shrink-0 overflow-hidden rounded-full bg-base-300 ring-2 ring-primary/30">
+          {photoURL ? (
+            <img src={photoURL} alt="" width={48} height={48} className="size-12 object-cover" referrerPolicy="no-referrer" />
+          ) : (
+            <UserIcon className="m-3 size-6" />
+          )}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">{displayName}</p>
+          <p className="truncate text-xs text-base-content/70" title={email}>{email}</p>
+        </div>
+      </div>
+      <button type="button" className="btn btn-sm btn-outline mx-3" onClick={onLogOut} disabled={isLoggingOut}>
+        {isLoggingOut && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Log Out
+      </button>
+      <nav aria-label="Site">
+        <ul className="flex flex-col gap-1">
+          {links.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className={linkClass({ isActive: false })} onClick={onNavigate}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

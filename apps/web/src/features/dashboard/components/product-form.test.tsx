@@ -1,0 +1,144 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import type { ProductFormInput } from '../lib/product-form-schema';
+import { ProductForm } from './product-form';
+
+const mutateAsync = vi.fn();
+vi.mock('@/features/images/api/upload-image', () => ({
+  useUploadImage: () => ({ mutateAsync }),
+}));
+
+const empty: ProductFormInput = {
+  image1: null,
+  image2: null,
+  image3: null,
+  image4: null,
+  name: '',
+  age: '',
+  date: '',
+  category: '' as ProductFormInput['category'],
+  price: '',
+  uploaderPhone: '',
+  uploaderLocation: '',
+  shortDescription: '',
+  longDescription: '',
+};
+
+function renderForm(onSave = vi.fn().mockResolvedValue(true)) {
+  const client = new QueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <ProductForm defaultValues={empty} submitLabel="Add Product" onSave={onSave} uploader={{ name: 'Ann', email: 'ann@example.com' }} />
+    </QueryClientProvider>,
+  );
+  return { onSave, user: userEvent.setup() };
+}
+
+const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], name, { type: 'image/png' });
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  for (const n of [1, 2, 3, 4]) await user.upload(screen.getByLabelText(new RegExp(`^Image ${n}`), { selector: 'input' }), png(`photo-${n}.png`));
+  await user.type(screen.getByLabelText(/Product Name/), 'Oak chair');
+  await user.selectOptions(screen.getByLabelText(/Category/), 'homeAndLiving');
+  await user.type(screen.getByLabelText(/Price/), '120.50');
+  await user.type(screen.getByLabelText(/Age/), '24');
+  await user.type(screen.getByLabelText(/Date/), '2026-01-15');
+  await user.type(screen.getByLabelText(/Phone Number/), '+1 555 0100');
+  await user.type(screen.getByLabelText(/Location/), 'Leeds');
+  await user.type(screen.getByLabelText(/Short Description/), 'A sturdy oak chair');
+  await user.type(screen.getByLabelText(/Long Description/), 'Solid oak, some wear on the legs.');
+}
+
+beforeEach(() => {
+  mutateAsync.mockReset();
+});
+
+describe('ProductForm', () => {
+  it('shows the required message next to every field', async () => {
+    const { user, onSave } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const expected = [
+      'This Image 1 field is required',
+      'This Image 2 field is required',
+      'This Image 3 field is required',
+      'This Image 4 field is required',
+      'This Name field is required',
+      'This Category field is required',
+      'This Price field is required',
+      'This Age field is required',
+      'This Date field is required',
+      'This Phone Number field is required',
+      'This Location field is required',
+      'This Short Description field is required',
+      'This Long Description field is required',
+    ];
+    for (const message of expected) expect(await screen.findByText(message)).toBeInTheDocument();
+    // Each message is tied to its field for screen readers.
+    const name = screen.getByLabelText(/Product Name/);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('This Name field is required');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it('counts words live against the hints', async () => {
+    const { user } = renderForm();
+    expect(screen.getByText('0 / 20 words')).toBeInTheDocument();
+    expect(screen.getByText('0 / 180 words')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Short Description/), 'three  small words');
+    expect(screen.getByText('3 / 20 words')).toBeInTheDocument();
+  });
+
+  it('uploads the four photos, then saves their URLs', async () => {
+    mutateAsync.mockImplementation(async ({ file }: { file: File }) => ({
+      success: true,
+      data: { display_url: `/api/images/${file.name}` },
+    }));
+    const { user, onSave } = renderForm();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(mutateAsync).toHaveBeenCalledTimes(4);
+    expect(onSave.mock.calls[0]![0]).toMatchObject({
+      name: 'Oak chair',
+      category: 'homeAndLiving',
+      price: 120.5,
+      age: 24,
+      date: '2026-01-15',
+      image1: '/api/images/photo-1.png',
+      image4: '/api/images/photo-4.png',
+    });
+  });
+
+  it('saves nothing when a photo fails and says which one and why', async () => {
+    mutateAsync.mockImplementation(async ({ file }: { file: File }) => {
+      if (file.name === 'photo-3.png') throw new ApiError(415, 'Unsupported image type: send JPEG, PNG, WebP, AVIF or GIF');
+      return { success: true, data: { display_url: `/api/images/${file.name}` } };
+    });
+    const { user, onSave } = renderForm();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Nothing was saved: one photo could not be uploaded.');
+    expect(within(alert).getByText(/Image 3 \(photo-3\.png\): Unsupported image type/)).toBeInTheDocument();
+    expect(screen.getByText(/Image 3 \(photo-3\.png\) was not uploaded/)).toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+
+    // A retry sends only the photo that failed.
+    mutateAsync.mockClear();
+    mutateAsync.mockImplementation(async ({ file }: { file: File }) => ({ success: true, data: { display_url: `/api/images/${file.name}` } }));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+    expect(mutateAsync).toHaveBeenCalledTimes(1);
+  });
+
+  it('rejects a file that is not an image', async () => {
+    renderForm();
+    const input = screen.getByLabelText(/^Image 2/, { selector: 'input' });
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText('Image 2 must be a JPEG, PNG, WebP, AVIF or GIF image')).toBeInTheDocument();
+  });
+});

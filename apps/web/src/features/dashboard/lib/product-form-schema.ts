@@ -1,0 +1,36 @@
+// The add/update form's schema: the contract's product fields, with the four URLs swapped for files.
+import { CreateProductBody, IMAGE_ACCEPT, IMAGE_MAX_BYTES, messages } from '@olden/contracts';
+import { z } from 'zod';
+
+export const IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4'] as const;
+export type ImageField = (typeof IMAGE_FIELDS)[number];
+export const imageLabel = (field: ImageField) => `Image ${field.slice(-1)}`;
+
+const ACCEPTED_TYPES = IMAGE_ACCEPT.split(',');
+const MAX_MB = Math.round(IMAGE_MAX_BYTES / (1024 * 1024));
+
+/** Client-side check for one picked file; the server checks the content again. */
+export function imageFileProblem(label: string, value: unknown): string | undefined {
+  if (!(value instanceof File)) return messages.required(label);
+  if (value.type && !ACCEPTED_TYPES.includes(value.type)) return `${label} must be a JPEG, PNG, WebP, AVIF or GIF image`;
+  if (value.size > IMAGE_MAX_BYTES) return `${label} is larger than ${MAX_MB} MB`;
+  if (value.size === 0) return `${label} is an empty file`;
+  return undefined;
+}
+
+const imageFile = (label: string) =>
+  z.custom<File | null>().superRefine((value, ctx) => {
+    const problem = imageFileProblem(label, value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+export const ProductFormSchema = CreateProductBody.omit({ image1: true, image2: true, image3: true, image4: true }).extend({
+  image1: imageFile(imageLabel('image1')),
+  image2: imageFile(imageLabel('image2')),
+  image3: imageFile(imageLabel('image3')),
+  image4: imageFile(imageLabel('image4')),
+});
+
+export type ProductFormInput = z.input<typeof ProductFormSchema>;
+export type ProductFormOutput = z.output<typeof ProductFormSchema>;
+export type ProductFieldName = keyof ProductFormInput;

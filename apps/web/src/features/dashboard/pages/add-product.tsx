@@ -1,0 +1,48 @@
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useCreateProduct } from '@/features/products/api/create-product';
+import { showSuccess } from '@/lib/popups';
+import { PageHeader } from '../components/page-parts';
+import { ProductForm } from '../components/product-form';
+import { todayIso } from '../lib/format';
+import type { ProductFormInput } from '../lib/product-form-schema';
+
+export function emptyProductForm(): ProductFormInput {
+  return {
+    image1: null,
+    image2: null,
+    image3: null,
+    image4: null,
+    name: '',
+    age: '',
+    date: todayIso(),
+    category: '' as ProductFormInput['category'],
+    price: '',
+    uploaderPhone: '',
+    uploaderLocation: '',
+    shortDescription: '',
+    longDescription: '',
+  };
+}
+
+export function AddProduct() {
+  const { user } = useAuth();
+  const create = useCreateProduct();
+  return (
+    <section>
+      <PageHeader
+        title="Add Your Product"
+        description="List an item on the Timeline. Buyers see the photos, the price and how to reach you."
+      />
+      <ProductForm
+        defaultValues={emptyProductForm()}
+        submitLabel="Add Product"
+        uploader={{ name: user?.displayName ?? '', email: user?.email ?? '' }}
+        onSave={async (body) => {
+          await create.mutateAsync(body);
+          void showSuccess(`${body.name} is added to the Timeline route`);
+          return true;
+        }}
+      />
+    </section>
+  );
+}

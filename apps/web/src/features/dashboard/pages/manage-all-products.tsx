@@ -1,0 +1,69 @@
+import type { Product } from '@olden/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { EmptyState, ErrorState } from '@/components/error-state';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useProducts } from '@/features/products/api/list-products';
+import { errorMessage } from '@/lib/api-client';
+import { confirmAction, showError, showSuccess } from '@/lib/popups';
+import { ListSkeleton, PageHeader } from '../components/page-parts';
+import { ProductList } from '../components/product-list';
+
+/** No filters: every listing, newest first (stable object so the query key stays the same). */
+const ALL = {};
+
+export function ManageAllProducts() {
+  const query = useProducts(ALL);
+  const remove = useDeleteProduct();
+  const products = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const handleDelete = async (product: Product) => {
+    if (!(await confirmAction('Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'))) return;
+    try {
+      const result = await remove.mutateAsync(product._id);
+      if (result.deletedCount > 0) void showSuccess(`${product.name}, ${product.category} has been deleted`);
+    } catch (err) {
+      void showError('Could not delete', errorMessage(err));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title="Manage All Products" description="Every listing on Olden Goods, newest first. Update or remove any of them." />
+      {query.isPending ? (
+        <ListSkeleton rows={5} label="Loading all products" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : products.length === 0 ? (
+        <EmptyState title="No listings yet">
+          <p>Nobody has listed a product so far.</p>
+          <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm mt-4">
+            Add a product
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-base-content/70" aria-live="polite">
+            Showing {products.length} {products.length === 1 ? 'listing' : 'listings'}
+            {query.hasNextPage ? ', more below' : ''}
+          </p>
+          <ProductList
+            products={products}
+            from={paths.dashboard.manageAllProducts.getHref()}
+            showSeller
+            deletingId={remove.isPending ? remove.variables : undefined}
+            onDelete={(p) => void handleDelete(p)}
+          />
+          {query.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { User } from '@olden/contracts';
+import { UserIcon } from '@/components/icons';
+import { EmptyState, ErrorState } from '@/components/error-state';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useDeleteUser } from '@/features/users/api/delete-user';
+import { useUsers } from '@/features/users/api/list-users';
+import { useMakeAdmin } from '@/features/users/api/make-admin';
+import { errorMessage } from '@/lib/api-client';
+import { confirmAction, showError, showSuccess } from '@/lib/popups';
+import { ListSkeleton, PageHeader } from '../components/page-parts';
+
+function Avatar({ user }: { user: User }) {
+  return (
+    <span className="size-12 shrink-0 overflow-hidden rounded-full bg-base-300">
+      {user.photoURL ? (
+        <img src={user.photoURL} alt="" width={48} height={48} loading="lazy" className="size-12 object-cover" referrerPolicy="no-referrer" />
+      ) : (
+        <UserIcon className="m-3 size-6" />
+      )}
+    </span>
+  );
+}
+
+export function ManageUsers() {
+  const { user: me } = useAuth();
+  const query = useUsers();
+  const makeAdmin = useMakeAdmin();
+  const remove = useDeleteUser();
+  const users = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const handleMakeAdmin = async (user: User) => {
+    try {
+      const result = await makeAdmin.mutateAsync(user._id);
+      if (result.modifiedCount > 0) void showSuccess(`${user.name} is an Admin now`);
+    } catch (err) {
+      void showError('Could not make admin', errorMessage(err));
+    }
+  };
+
+  const handleBan = async (user: User) => {
+    if (!(await confirmAction('Make sense, Are you sure?', "You won't be able to delete this!", 'Yes, Delete User!'))) return;
+    try {
+      const result = await remove.mutateAsync(user._id);
+      if (result.deletedCount > 0) void showSuccess('Deleted!', 'Your file has been deleted.');
+    } catch (err) {
+      void showError('Could not ban', errorMessage(err));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title="All Users / Make Admin"
+        description="Everyone with an account. Admins can manage users and every listing; a ban deletes the account and signs it out."
+      />
+      {query.isPending ? (
+        <ListSkeleton rows={5} label="Loading users" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : users.length === 0 ? (
+        <EmptyState title="No users yet" />
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-base-content/70">
+            {users.length} {users.length === 1 ? 'user' : 'users'}
+          </p>
+          <ul className="flex flex-col gap-3" aria-label="Users">
+            {users.map((user) => {
+              const isMe = me?.email.toLowerCase() === user.email.toLowerCase();
+              const isAdmin = user.role === 'admin';
+              const isPromoting = makeAdmin.isPending && makeAdmin.variables === user._id;
+              const isBanning = remove.isPending && remove.variables === user._id;
+              return (
+                <li
+                  key={user._id}
+                  className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm md:flex-nowrap"
+                  aria-label={user.name}
+                >
+                  <Avatar user={user} />
+                  <div className="min-w-0 flex-1 basis-48">
+                    <p className="font-semibold">
+                      {user.name} {isMe && <span className="badge badge-ghost badge-sm ml-1">You</span>}
+                    </p>
+                    <p className="truncate text-sm text-base-content/70" title={user.email}>
+                      {user.email}
+                    </p>
+                  </div>
+                  <p className="w-20 text-sm">
+                    <span className="sr-only">Role: </span>
+                    <span className={`badge badge-sm ${isAdmin ? 'badge-primary' : 'badge-ghost'}`}>{user.role}</span>
+                  </p>
+                  <div className="flex w-full items-center gap-2 md:w-auto">
+                    {isAdmin ? (
+                      <span className="w-32 text-center text-sm font-semibold text-success">Admin Now</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline btn-primary w-32"
+                        onClick={() => void handleMakeAdmin(user)}
+                        disabled={isPromoting}
+                        aria-label={`Make Admin: ${user.name}`}
+                      >
+                        {isPromoting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                        Make Admin
+                      </button>
+                    )}
+                    {isMe ? (
+                      <span className="w-20 text-center text-xs text-base-content/60">This is you</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-error w-20"
+                        onClick={() => void handleBan(user)}
+                        disabled={isBanning}
+                        aria-label={`Ban ${user.name}`}
+                      >
+                        {isBanning && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                        Ban
+                      </button>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {query.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

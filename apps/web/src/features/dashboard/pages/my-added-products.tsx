@@ -1,0 +1,74 @@
+import type { Product } from '@olden/contracts';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { EmptyState, ErrorState } from '@/components/error-state';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useSellerProducts } from '@/features/products/api/list-seller-products';
+import { errorMessage } from '@/lib/api-client';
+import { confirmAction, showError, showSuccess } from '@/lib/popups';
+import { useIsAdmin } from '../components/dashboard-layout';
+import { ListSkeleton, PageHeader } from '../components/page-parts';
+import { ProductList } from '../components/product-list';
+
+/** The signed-in seller's own listings; for an admin this is "Admin Added Products". */
+export function MyAddedProducts() {
+  const { user } = useAuth();
+  const isAdmin = useIsAdmin();
+  const query = useSellerProducts(user?.email);
+  const remove = useDeleteProduct();
+  const products = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const title = isAdmin ? 'Admin Added Products' : 'My Added Products';
+
+  const handleDelete = async (product: Product) => {
+    if (!(await confirmAction('Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'))) return;
+    try {
+      const result = await remove.mutateAsync(product._id);
+      if (result.deletedCount > 0) void showSuccess(`Your Added ${product.name}, ${product.category} has been deleted`);
+    } catch (err) {
+      void showError('Could not delete', errorMessage(err));
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title={title} description="Everything you have listed. Update a listing or take it down.">
+        <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm">
+          Add a product
+        </Link>
+      </PageHeader>
+      {query.isPending ? (
+        <ListSkeleton label="Loading your products" />
+      ) : query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      ) : products.length === 0 ? (
+        <EmptyState title="You have not listed anything yet">
+          <p>Your listings appear here once you add them.</p>
+          <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm mt-4">
+            Add your first product
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-base-content/70">
+            {products.length} {products.length === 1 ? 'listing' : 'listings'}
+          </p>
+          <ProductList
+            products={products}
+            from={paths.dashboard.myAddedProducts.getHref()}
+            deletingId={remove.isPending ? remove.variables : undefined}
+            onDelete={(p) => void handleDelete(p)}
+          />
+          {query.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                Load more
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
