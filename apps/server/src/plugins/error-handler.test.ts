@@ -1,0 +1,88 @@
+// One error body for everything: unknown routes, malformed ids, bad JSON, big bodies, and hidden 5xx details.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Added before the app boots: a route that fails the way a bug would.
+  t.app.get('/api/test-boom', { config: { auth: 'public' } }, async () => {
+    throw new Error('secret detail: relation "users" at /srv/app/db.ts:12');
+  });
+  admin = await t.createUser({ role: 'admin' });
+});
+afterAll(() => t.close());
+
+function expectErrorBody(res: LightMyRequestResponse, statusCode: number) {
+  expect(res.statusCode).toBe(statusCode);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<Record<string, unknown>>();
+  expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
+  expect(res.body).not.toMatch(/\n\s+at |"stack"|node_modules|\.ts:\d+/);
+  return body;
+}
+
+describe('error handler', () => {
+  it('an unknown /api route is a JSON 404, whatever the Accept header', async () => {
+    for (const accept of [undefined, 'text/html', 'application/json']) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/nope/deeper', headers: accept ? { accept } : {} });
+      expect(expectErrorBody(res, 404)).toMatchObject({ error: 'Not Found', message: 'Route GET /api/nope/deeper not found' });
+    }
+    expectErrorBody(await t.app.inject({ method: 'DELETE', url: '/api' }), 404);
+  });
+
+  it('malformed ids are 404, never 400 or 500', async () => {
+    // Ids of 201-300 characters are a 400 today (contracts' IdParams caps them), longer ones 414: reported.
+    for (const id of ['not-an-id', '1', "x' OR 1=1 --", 'A'.repeat(32), '%F0%9F%9A%80', 'a'.repeat(200)]) {
+      expectErrorBody(await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${id}` }), 404);
+      expectErrorBody(await t.injectAs(admin, { method: 'PATCH', url: `/api/users/admin/${id}` }), 404);
+    }
+    // Well-formed but unknown: 404 too.
+    expectErrorBody(await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${'0'.repeat(32)}` }), 404);
+  });
+
+  it('bad JSON is 400 and an unsupported content type is 415', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(expectErrorBody(bad, 400)).toMatchObject({ message: 'Body is not valid JSON' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>a</email>',
+    });
+    expectErrorBody(text, 415);
+  });
+
+  it('a JSON body over 1 MB is 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@test.example', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(expectErrorBody(res, 413)).toMatchObject({ error: 'Payload Too Large', message: 'Request body is too large' });
+  });
+
+  it('schema violations are 400 with the field path and message', async () => {
+    const res = await t.injectAs(admin, { method: 'GET', url: '/api/users?limit=abc' });
+    const body = expectErrorBody(res, 400);
+    expect(body.details).toEqual([expect.objectContaining({ path: 'limit' })]);
+    const cursor = await t.injectAs(admin, { method: 'GET', url: '/api/users?cursor=%%%' });
+    expectErrorBody(cursor, 400);
+  });
+
+  it('a 500 hides its message and the server keeps answering', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-boom' });
+    expect(expectErrorBody(res, 500)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+    expect(res.body).not.toContain('secret');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+  });
+});

@@ -1,0 +1,72 @@
+// The built web app on the API's port: SPA fallback for client routes, never for /api, assets cached forever.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../test/harness.ts';
+
+const INDEX = '<!doctype html><title>Olden Goods</title><div id="root"></div>';
+const webDir = mkdtempSync(path.join(tmpdir(), 'og-web-'));
+writeFileSync(path.join(webDir, 'index.html'), INDEX);
+mkdirSync(path.join(webDir, 'assets'));
+writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+const getApp = useTestApp({ WEB_DIST: webDir });
+
+describe('web app and SPA fallback', () => {
+  it.each(['/', '/login', '/productDetails/x', '/dashboard/updateProduct/abc', '/productsCategory/pets?x=1'])(
+    '%s returns the app shell, not cached',
+    async (url) => {
+      const res = await getApp().app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  it.each(['/api/productDetails/x', '/api', '/api/unknown', '/api/users/admin'])('%s never returns the app', async (url) => {
+    const res = await getApp().app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.body).not.toContain('<div id="root">');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('hashed assets are immutable and nosniff; other files revalidate', async () => {
+    const t = getApp();
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a missing file with an extension or a non-GET is a JSON 404', async () => {
+    const t = getApp();
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ statusCode: 404 });
+    expect((await t.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  it('path traversal does not leave the web folder', async () => {
+    const t = getApp();
+    for (const url of ['/../package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).not.toContain('"name"');
+      expect(res.body).not.toContain('root:');
+    }
+  });
+
+  it('without a built web app, client routes are a plain 404 and /api still works', async () => {
+    const t = await createTestApp({ WEB_DIST: path.join(webDir, 'missing') });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
