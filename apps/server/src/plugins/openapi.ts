@@ -4,20 +4,57 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@olden/contracts';
+import type { AuthLevel } from './auth.ts';
 
 /** Documented error responses for a route: errorResponses(400, 401) -> {400: ErrorBody, 401: ErrorBody}. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBody> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBody])) as Record<S, typeof ErrorBody>;
 }
 
+export interface ApiRoute {
+  method: string;
+  url: string;
+  auth: AuthLevel | undefined;
+  hidden: boolean;
+}
+
+const catalogues = new WeakMap<FastifyInstance, ApiRoute[]>();
+
+/** Every /api route registered on the app, as the docs test checks them against /api/openapi.json. */
+export function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
+  return catalogues.get(app) ?? [];
+}
+
+/** OpenAPI's way to say who may call: public routes need nothing, optional ones take a token if given. */
+const SECURITY: Record<AuthLevel, Record<string, string[]>[] | undefined> = {
+  public: [],
+  optional: [{}, { bearer: [] }],
+  user: undefined, // the document's default: bearer
+  admin: undefined,
+};
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const catalogue: ApiRoute[] = [];
+  catalogues.set(app, catalogue);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const auth = route.config?.auth;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean(route.schema?.hide) || route.url.startsWith('/api/docs');
+    for (const method of methods) catalogue.push({ method, url: route.url, auth, hidden });
+    const security = auth ? SECURITY[auth] : undefined;
+    if (route.schema && security) (route.schema as { security?: unknown }).security = security;
+  });
+
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Olden Goods API',
         version: '1.0.0',
-        description: 'Marketplace for second-hand and antique goods. Errors share one body: {statusCode, error, message, details?}.',
+        description:
+          'Marketplace for second-hand and antique goods. Errors share one body: {statusCode, error, message, details?}. ' +
+          'Lists take limit and cursor; the next page comes in the X-Next-Cursor and Link headers.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

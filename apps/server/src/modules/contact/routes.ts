@@ -14,8 +14,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> =
       summary: 'Send a message to the marketplace team',
       description: 'Stored, then mailed to MAIL_TO when SMTP_URL is set. Replies the text OK (as the spec\'s mail provider did).',
       body: ContactBody,
-      produces: ['text/plain'],
-      response: { 200: z.literal('OK').describe('text/plain'), ...errorResponses(400, 413, 429) },
+      response: {
+        200: { description: 'The text OK', content: { 'text/plain': { schema: z.literal('OK') } } },
+        ...errorResponses(400, 413, 429),
+      },
     },
     handler: async (request, reply) => {
       await contact.submit(request.body, request.ip);

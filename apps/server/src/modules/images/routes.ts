@@ -76,8 +76,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       tags: ['images'],
       summary: 'A stored image file (immutable)',
       params: z.object({ file: z.string().max(200) }),
-      produces: ['image/webp'],
-      response: { 200: z.any().describe('WebP bytes'), 304: z.null().describe('Not modified'), ...errorResponses(404) },
+      response: {
+        200: { description: 'The WebP file', content: { 'image/webp': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
+        304: z.null().describe('Not modified (If-None-Match matched the ETag)'),
+        ...errorResponses(404),
+      },
     },
     handler: async (request, reply) => {
       const { file } = request.params;
