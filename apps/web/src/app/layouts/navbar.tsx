@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths, PRODUCT_NAME } from '@/app/paths';
 import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
@@ -45,6 +45,9 @@ function CartBadgeLink() {
 function AvatarMenu() {
   const { user, logOut } = useAuth();
   const menu = usePopover();
+  // A photo that fails to load (offline host, dead link) falls back to the generic icon.
+  const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
+  const photo = user?.photoURL && user.photoURL !== failedPhoto ? user.photoURL : null;
   const handleLogout = async () => {
     menu.close();
     try {
@@ -66,8 +69,8 @@ function AvatarMenu() {
         onClick={menu.toggle}
       >
         <span className="size-10 overflow-hidden rounded-full bg-base-200 ring-2 ring-primary/30">
-          {user?.photoURL ? (
-            <img src={user.photoURL} alt="" width={40} height={40} className="size-10 object-cover" referrerPolicy="no-referrer" />
+          {photo ? (
+            <img src={photo} alt="" width={40} height={40} className="size-10 object-cover" referrerPolicy="no-referrer" onError={() => setFailedPhoto(photo)} />
           ) : (
             <UserIcon className="m-2 size-6" />
           )}

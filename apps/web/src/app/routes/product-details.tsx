@@ -19,7 +19,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const initial = useLoaderData<typeof loader>();
   const { data: product = initial } = useProduct(initial._id);
-  const { user, loading } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
@@ -54,11 +54,8 @@ export function Component() {
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-10 lg:grid-cols-2">
-        <div className="space-y-4">
+        <div>
           <SmartImage src={product.image1} width={1280} height={960} loading="eager" fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
-          <Suspense fallback={<div className="skeleton aspect-[4/3] w-full" aria-hidden="true" />}>
-            <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />
-          </Suspense>
         </div>
         <div>
           <p className="badge badge-ghost">{product.category}</p>
@@ -76,13 +73,19 @@ export function Component() {
           <h2 className="mt-6 text-lg font-semibold">Description</h2>
           <p className="mt-2 whitespace-pre-line text-base-content/80">{product.longDescription}</p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
-            <button type="button" className="btn btn-primary btn-lg" onClick={handleBuy} disabled={loading && !user ? false : isOwn}>
+            <button type="button" className="btn btn-primary btn-lg" onClick={handleBuy} disabled={isOwn}>
               Buy Now
             </button>
             {isOwn && <p className="text-sm text-base-content/70">This is your listing.</p>}
           </div>
         </div>
       </div>
+      <section aria-labelledby="photos-title" className="mx-auto mt-14 max-w-7xl px-4">
+        <h2 id="photos-title" className="mb-4 text-xl font-semibold">More photos</h2>
+        <Suspense fallback={<div className="skeleton aspect-[4/1] w-full" aria-hidden="true" />}>
+          <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />
+        </Suspense>
+      </section>
       {user && (
         <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />
       )}

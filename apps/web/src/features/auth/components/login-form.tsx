@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginBody } from '@olden/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -11,6 +11,7 @@ import { GoogleSignInButton } from './google-sign-in-button';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { signIn } = useAuth();
+  const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -69,7 +70,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <GoogleSignInButton onSignedIn={onSuccess} onError={setFormError} />
       <p className="text-center text-sm">
         New to Olden Goods?{' '}
-        <Link to={paths.register.getHref()} className="link link-primary font-medium">Register</Link>
+        <Link to={paths.register.getHref()} state={location.state} className="link link-primary font-medium">Register</Link>
       </p>
     </div>
   );

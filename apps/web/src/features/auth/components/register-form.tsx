@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterBody } from '@olden/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -10,6 +10,7 @@ import { useAuth } from './auth-context';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const { createUser } = useAuth();
+  const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -74,7 +75,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       </button>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login.getHref()} className="link link-primary font-medium">Login</Link>
+        <Link to={paths.login.getHref()} state={location.state} className="link link-primary font-medium">Login</Link>
       </p>
     </form>
   );

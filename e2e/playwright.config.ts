@@ -1,0 +1,66 @@
+// Browser journeys against the real server (built web app + API) on a fresh data dir.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4173;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Set once in the runner process; workers inherit it through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'olden-e2e-'));
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  outputDir: '../.test-output/e2e-artifacts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 3,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    // Our journeys check content, not motion: skip the 1500 ms reveals.
+    reducedMotion: 'reduce',
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 }, hasTouch: true } },
+  ],
+  webServer: {
+    command: 'npx tsx apps/server/src/server.ts',
+    cwd: resolve(import.meta.dirname, '..'),
+    url: `${BASE_URL}/api/category`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: 'true',
+      RATE_LIMIT_FACTOR: '100',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
