@@ -22,7 +22,7 @@ import { productsRoutes } from './modules/products/routes.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
-import { registerAuthGuard } from './plugins/auth.ts';
+import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -50,7 +50,7 @@ export function createServices(ctx: AppContext) {
 }
 export type Services = ReturnType<typeof createServices>;
 
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services }> {
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services; routeTable: RouteEntry[] }> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -70,7 +70,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   registerErrorHandlers(app);
   await registerSecurity(app, config);
   await app.register(cookie);
-  registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
+  const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
+  app.decorate('routeTable', routeTable);
   await registerOpenApi(app);
 
   await app.register(
@@ -92,5 +93,5 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.addHook('onClose', async () => {
     if (!options.limiter) await limiter.close();
   });
-  return app as unknown as FastifyInstance & { services: Services };
+  return app as unknown as FastifyInstance & { services: Services; routeTable: RouteEntry[] };
 }

@@ -24,12 +24,26 @@ declare module 'fastify' {
 
 export type TokenVerifier = (token: string) => Promise<AuthUser | null>;
 
-export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): void {
+export interface RouteEntry {
+  method: string;
+  url: string;
+  auth: AuthLevel;
+}
+
+/**
+ * Installs the guard and returns the table of every /api route with its declared auth level
+ * (the security suite generates its authorisation matrix from it).
+ */
+export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): RouteEntry[] {
+  const routeTable: RouteEntry[] = [];
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.auth && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const auth = route.config?.auth;
+    if (!auth) throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth });
     }
   });
 
@@ -41,6 +55,7 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     if (!request.user) throw unauthenticated();
     if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Admins only');
   });
+  return routeTable;
 }
 
 async function userFromHeader(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser | null> {

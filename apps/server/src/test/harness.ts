@@ -5,7 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type Services } from '../app.ts';
-import { type Env, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -52,7 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createTestApp(env: Env = {}) {
+export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env }, TEST_JWT_SECRET);
@@ -110,7 +110,7 @@ export async function createTestApp(env: Env = {}) {
 }
 
 /** Registers beforeAll/afterAll for one app per file and returns a getter. */
-export function useTestApp(env: Env = {}): () => TestApp {
+export function useTestApp(env: Record<string, string | undefined> = {}): () => TestApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp(env);
