@@ -1,5 +1,5 @@
 // All SQL for buy requests (cart items seen from the buyer, requests seen from the seller).
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests } from '../../db/schema.ts';
 
@@ -45,7 +45,8 @@ export function createBuyerRequestsRepository(db: Db) {
         .select()
         .from(buyerRequests)
         .where(and(...conditions))
-        .orderBy(desc(buyerRequests.createdAt), desc(buyerRequests.id))
+        // NULLS LAST as in the index definitions, so the planner walks them.
+      .orderBy(sql`${buyerRequests.createdAt} desc nulls last`, sql`${buyerRequests.id} desc nulls last`)
         .limit(limit);
     },
 

@@ -70,7 +70,7 @@ export function createProductsRepository(db: Db) {
     switch (filter.sort) {
       case 'relevance': {
         if (after) conditions.push(afterRow(sql`${rank}, ${products.id}`, sql`${after[0]}::float8, ${after[1]}`, 'desc'));
-        order = [sql`${rank} desc`, desc(products.id)];
+        order = [sql`${rank} desc`, sql`${products.id} desc`];
         break;
       }
       case 'price_asc':
@@ -90,7 +90,8 @@ export function createProductsRepository(db: Db) {
             afterRow(sql`${products.createdAt}, ${products.id}`, sql`${after[0]}::timestamptz, ${after[1]}`, 'desc'),
           );
         }
-        order = [desc(products.createdAt), desc(products.id)];
+        // NULLS LAST matches the index definitions (drizzle's .desc() writes it), so the planner can walk them.
+        order = [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
       }
     }
     return on
