@@ -128,6 +128,6 @@ export const contactMessages = pgTable('contact_messages', {
  * Distinct lower-case words of listing names: the dictionary that search corrects typos against with
  * pg_trgm (a few thousand short rows), instead of comparing the query with every name.
  */
-export const searchWords = pgTable("search_words", {
-  word: text("word").primaryKey(),
-}, (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)]);
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+}, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
