@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { oidcRoutes } from './modules/auth/oidc.ts';
@@ -46,7 +47,8 @@ export function createServices(ctx: AppContext) {
   const products = createProductsService(ctx);
   const buyerRequests = createBuyerRequestsService(ctx, { products });
   const contact = createContactService(ctx);
-  return { users, auth, categories, images, products, buyerRequests, contact };
+  const demo = createDemoSeeder(ctx, { users, categories, images });
+  return { users, auth, categories, images, products, buyerRequests, contact, demo };
 }
 export type Services = ReturnType<typeof createServices>;
 

@@ -1,27 +1,26 @@
-// Demo data for an empty database: categories, a demo admin and user. (Products, images and requests: see seedDemo.)
+// Demo data for an empty database. seedBase: the 9 categories (the web app ships their pictures).
+// seedDemo: drawn pictures, demo accounts and sellers, ~30 listings and a few buy requests (see seed/).
 import type { Services } from '../app.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { DEMO_PEOPLE, DEMO_SELLER_PASSWORD } from './seed/catalogue.ts';
+import { DEMO_PASSWORDS } from './seed/demo.ts';
 
 export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@example.com', password: 'Admin@1234', name: 'Ada Admin' },
-  user: { email: 'user@example.com', password: 'User@1234', name: 'Uma User' },
+  admin: { email: DEMO_PEOPLE.admin.email, password: DEMO_PASSWORDS.admin, name: DEMO_PEOPLE.admin.name },
+  user: { email: DEMO_PEOPLE.user.email, password: DEMO_PASSWORDS.user, name: DEMO_PEOPLE.user.name },
 } as const;
+
+/** The other demo sellers; they all sign in with DEMO_SELLER_PASSWORD. */
+export const DEMO_SELLERS = [DEMO_PEOPLE.margaret, DEMO_PEOPLE.tomas, DEMO_PEOPLE.priya].map((p) => ({
+  email: p.email,
+  name: p.name,
+  password: DEMO_SELLER_PASSWORD,
+}));
 
 export async function seedBase(services: Services): Promise<void> {
   await services.categories.ensure((key) => `/categories/${key}.webp`);
 }
 
-export async function seedDemo(services: Services, _options: { dataDir: string }): Promise<void> {
-  const existing = await services.users.list(1);
-  if (existing.length > 0) return;
-  await seedBase(services);
-  for (const [role, account] of Object.entries(DEMO_ACCOUNTS)) {
-    const { user } = await services.users.createAccount({
-      email: account.email,
-      name: account.name,
-      photoURL: `https://i.pravatar.cc/150?u=${account.email}`,
-      passwordHash: await hashPassword(account.password),
-    });
-    if (role === 'admin') await services.users.grantAdminByEmail(user.email);
-  }
+/** Seeds an empty database (no users yet) and does nothing otherwise; safe to call on every boot. */
+export async function seedDemo(services: Services, _options: { dataDir: string }): Promise<boolean> {
+  return services.demo.seed();
 }
