@@ -40,3 +40,14 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponse>;
+
+/** Avatar for accounts whose identity provider gave no https picture (a neutral silhouette, no personal data). */
+export const DEFAULT_AVATAR_URL = 'https://www.gravatar.com/avatar/?d=mp&s=200';
+
+/** GET /api/auth/google/callback: whatever the provider sends back; the handler checks it and answers a page. */
+export const OidcCallbackQuery = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});

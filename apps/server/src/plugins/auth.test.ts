@@ -25,7 +25,7 @@ describe('auth guard', () => {
     } finally {
       await t.close().catch(() => {});
     }
-  });
+  }, 120_000);
 
   it('a route that declares its level boots fine', async () => {
     const t = await createTestApp();
@@ -35,7 +35,7 @@ describe('auth guard', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it("'user' routes are 401 without a token, 'admin' routes are 403 for a user and 200 for an admin", async () => {
     const t = getApp();

@@ -86,5 +86,5 @@ describe('CORS', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

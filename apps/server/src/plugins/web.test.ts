@@ -68,5 +68,5 @@ describe('web app and SPA fallback', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -205,7 +205,7 @@ describe('POST /api/auth/register', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('POST /api/auth/login', () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
-import { AppError, conflict, forbidden, unauthenticated } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -19,7 +19,18 @@ export const AUTH_BUDGETS = {
   loginPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   failedLoginPerEmail: { max: 10, windowMs: FIFTEEN_MINUTES },
   registerPerIp: { max: 10, windowMs: ONE_HOUR },
+  /** Each callback costs calls to the provider; a person needs a handful. */
+  oidcCallbackPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
 } as const;
+
+/** What the OpenID provider vouched for (email already checked verified and lower-cased). */
+export interface OidcIdentity {
+  /** Issuer-qualified subject, so a change of OIDC_ISSUER can never map one provider's user onto another's. */
+  subject: string;
+  email: string;
+  name: string;
+  photoURL: string;
+}
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
@@ -52,6 +63,33 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     });
     return { cookieValue, sessionId };
+  }
+
+  async function findOrLinkOidcUser(identity: OidcIdentity, attempt = 0): Promise<UserRow> {
+    const bySubject = await users.findByOidcSubject(identity.subject);
+    if (bySubject) return bySubject;
+    const byEmail = await users.findByEmail(identity.email);
+    if (byEmail) {
+      if (byEmail.oidcSubject && byEmail.oidcSubject !== identity.subject) {
+        throw badRequest('This email is already linked to another Google account');
+      }
+      await users.linkOidcSubject(byEmail.id, identity.subject);
+      return { ...byEmail, oidcSubject: identity.subject };
+    }
+    try {
+      const { user, created } = await users.createAccount({
+        email: identity.email,
+        name: identity.name,
+        photoURL: identity.photoURL,
+        oidcSubject: identity.subject,
+      });
+      if (created) return user;
+    } catch (error) {
+      // Two callbacks for the same new subject at once: the loser's insert hits the unique subject.
+      if (attempt > 0) throw error;
+    }
+    if (attempt > 0) throw conflict('Sign-in raced with another one, please try again');
+    return findOrLinkOidcUser(identity, attempt + 1);
   }
 
   return {
@@ -119,6 +157,20 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
       const found = await sessions.findLiveById(claims.sid, new Date());
       if (!found || found.user.id !== claims.sub) return null;
       return toAuthUser(found.user, found.session.id);
+    },
+
+    async enforceOidcBudget(ip: string): Promise<void> {
+      const { max, windowMs } = AUTH_BUDGETS.oidcCallbackPerIp;
+      await enforceBudget(ctx, 'oidc-ip', ip, max, windowMs);
+    },
+
+    /**
+     * Google sign-in: the account with this subject, else the account with this (verified) email,
+     * which gets linked, else a new account. Name and photo are only used for a new account.
+     */
+    async signInWithOidc(identity: OidcIdentity) {
+      const user = await findOrLinkOidcUser(identity);
+      return { user, ...(await startSession(user)) };
     },
 
     endAllSessions: (userId: string) => sessions.deleteForUser(userId),

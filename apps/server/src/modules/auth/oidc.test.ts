@@ -1,0 +1,342 @@
+// Google sign-in end to end against a real OpenID provider on loopback (oidc-provider), PKCE and all.
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_AVATAR_URL } from '@olden/contracts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
+import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import { OIDC_COOKIE_PATH, OIDC_MESSAGES, OIDC_STATE_COOKIE } from './oidc.ts';
+import { SESSION_COOKIE } from './service.ts';
+
+const PUBLIC_URL = 'http://localhost:3999';
+const REDIRECT_URI = `${PUBLIC_URL}/api/auth/google/callback`;
+const CLIENT = { clientId: 'olden-test-client', clientSecret: 'olden-test-client-secret-0123456789' };
+
+const accounts = new Map<string, TestAccount>([
+  ['alice-sub', { email: 'Alice@Gmail.Test', email_verified: true, name: 'Alice Google', picture: 'https://photos.test.example/alice.jpg' }],
+  ['bob-sub', { email: 'bob@gmail.test', email_verified: true, name: 'Bob', picture: 'http://insecure.test.example/bob.jpg' }],
+  ['mallory-sub', { email: 'mallory@gmail.test', email_verified: false, name: 'Mallory' }],
+  ['linker-sub', { email: 'linker@test.example', email_verified: true, name: 'Google Name', picture: 'javascript:alert(1)' }],
+  ['thief-sub', { email: 'linker@test.example', email_verified: true, name: 'Other Google account, same email' }],
+  ['noname-sub', { email: 'noname@gmail.test', email_verified: true }],
+]);
+
+function cookieOf(res: LightMyRequestResponse, name: string) {
+  return res.cookies.find((c) => c.name === name);
+}
+
+/** The data block the result page posts to its opener. */
+function pageResult(res: LightMyRequestResponse): { type: string; ok: boolean; message?: string } {
+  const json = /<script type="application\/json" id="olden-auth">(.*?)<\/script>/s.exec(res.body)?.[1];
+  if (!json) throw new Error(`no result data in page: ${res.body.slice(0, 200)}`);
+  return JSON.parse(json) as { type: string; ok: boolean; message?: string };
+}
+
+async function countUsers(t: TestApp) {
+  return (await t.services.users.list(1000)).length;
+}
+
+describe.each([
+  ['claims in the ID token (as Google sends them)', false],
+  ['claims only at userinfo', true],
+])('Google sign-in, %s', (_label, conformIdTokenClaims) => {
+  let op: TestOidcProvider;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    op = await startOidcProvider({ ...CLIENT, redirectUri: REDIRECT_URI, accounts, conformIdTokenClaims });
+    t = await createTestApp({
+      PUBLIC_URL,
+      OIDC_ISSUER: op.issuer,
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await op?.close();
+  });
+
+  async function start() {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    expect(res.statusCode).toBe(302);
+    const stateCookie = cookieOf(res, OIDC_STATE_COOKIE)!;
+    return { res, location: new URL(res.headers.location as string), stateCookie, cookie: `${OIDC_STATE_COOKIE}=${stateCookie.value}` };
+  }
+
+  function callback(url: URL, cookie?: string) {
+    return t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
+  }
+
+  async function signIn(accountId: string) {
+    const s = await start();
+    const back = await op.signIn(s.location.href, accountId);
+    return { ...s, back, res: await callback(back, s.cookie) };
+  }
+
+  it('providers says google is on', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: true });
+  });
+
+  it('start redirects to the issuer with PKCE (S256), state and nonce, keeping them in a short-lived signed httpOnly cookie', async () => {
+    const { location, stateCookie, res } = await start();
+    expect(location.origin).toBe(op.issuer);
+    const q = location.searchParams;
+    expect(q.get('client_id')).toBe(CLIENT.clientId);
+    expect(q.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(q.get('response_type')).toBe('code');
+    expect(q.get('scope')).toBe('openid email profile');
+    expect(q.get('code_challenge_method')).toBe('S256');
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(q.get('state')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(q.get('nonce')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(stateCookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: OIDC_COOKIE_PATH, maxAge: 600 });
+    // The verifier never appears in the URL.
+    expect(location.href).not.toContain(stateCookie.value);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a first sign-in creates the user and a session; the page tells the opener and holds a strict CSP', async () => {
+    const before = await countUsers(t);
+    const { res } = await signIn('alice-sub');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(pageResult(res)).toEqual({ type: 'olden-auth', ok: true });
+    expect(res.body).toContain("o.postMessage(d,location.origin)");
+    expect(res.body).toContain('window.close()');
+    expect(res.body).toContain('<a href="/">');
+
+    // The page's CSP allows exactly its one inline script, by hash.
+    const csp = String(res.headers['content-security-policy']);
+    const inline = [...res.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    const session = cookieOf(res, SESSION_COOKIE)!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    // The state cookie is spent.
+    expect(cookieOf(res, OIDC_STATE_COOKIE)?.value).toBe('');
+
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } });
+    expect(me.json()).toEqual({
+      user: {
+        _id: expect.any(String),
+        email: 'alice@gmail.test',
+        displayName: 'Alice Google',
+        photoURL: 'https://photos.test.example/alice.jpg',
+        admin: false,
+      },
+    });
+    expect(await countUsers(t)).toBe(before + 1);
+    // The session is a real one: it mints a token that works.
+    const jwt = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      headers: { cookie: `${SESSION_COOKIE}=${session.value}` },
+      payload: { email: 'alice@gmail.test' },
+    });
+    expect(jwt.statusCode).toBe(200);
+    const stored = await t.services.users.findByEmail('alice@gmail.test');
+    expect(stored?.oidcSubject).toBe(`${op.issuer} alice-sub`);
+    expect(stored?.passwordHash).toBeNull();
+  });
+
+  it('a second sign-in links to the same user', async () => {
+    const first = await t.services.users.findByEmail('alice@gmail.test');
+    const before = await countUsers(t);
+    const { res } = await signIn('alice-sub');
+    expect(pageResult(res).ok).toBe(true);
+    const session = cookieOf(res, SESSION_COOKIE)!;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } });
+    expect(me.json<{ user: { _id: string } }>().user._id).toBe(first!.id);
+    expect(await countUsers(t)).toBe(before);
+  });
+
+  it('an existing password account with the verified email is linked, keeps its password and profile', async () => {
+    const existing = await t.createUser({ email: 'linker@test.example', name: 'Linda', password: TEST_PASSWORD });
+    const { res } = await signIn('linker-sub');
+    expect(pageResult(res).ok).toBe(true);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
+    });
+    expect(me.json()).toMatchObject({ user: { _id: existing.id, displayName: 'Linda' } });
+    const row = await t.services.users.findById(existing.id);
+    expect(row?.oidcSubject).toBe(`${op.issuer} linker-sub`);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'linker@test.example', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('another provider account claiming an already linked email is refused', async () => {
+    const { res } = await signIn('thief-sub');
+    expect(res.statusCode).toBe(400);
+    expect(pageResult(res)).toMatchObject({ ok: false, message: 'This email is already linked to another Google account' });
+    expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('a picture that is not https becomes the default avatar; a missing name becomes the email name', async () => {
+    expect(pageResult((await signIn('bob-sub')).res).ok).toBe(true);
+    expect((await t.services.users.findByEmail('bob@gmail.test'))?.photoUrl).toBe(DEFAULT_AVATAR_URL);
+    expect(pageResult((await signIn('noname-sub')).res).ok).toBe(true);
+    const noname = await t.services.users.findByEmail('noname@gmail.test');
+    expect(noname).toMatchObject({ name: 'noname', photoUrl: DEFAULT_AVATAR_URL });
+  });
+
+  it('an unverified email is refused with no user and no session', async () => {
+    const before = await countUsers(t);
+    const { res } = await signIn('mallory-sub');
+    expect(res.statusCode).toBe(400);
+    expect(pageResult(res)).toEqual({ type: 'olden-auth', ok: false, message: OIDC_MESSAGES.unverified });
+    expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+    expect(await t.services.users.findByEmail('mallory@gmail.test')).toBeUndefined();
+    expect(await countUsers(t)).toBe(before);
+  });
+
+  it('a wrong state is 400 and no session', async () => {
+    const s = await start();
+    const back = await op.signIn(s.location.href, 'alice-sub');
+    const forged = new URL(back);
+    forged.searchParams.set('state', 'attacker-chosen-state-value');
+    const res = await callback(forged, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(pageResult(res)).toEqual({ type: 'olden-auth', ok: false, message: OIDC_MESSAGES.expired });
+    expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("another browser's state cookie, or none at all, is 400 and no session (login CSRF)", async () => {
+    const victim = await start();
+    const attacker = await start();
+    const back = await op.signIn(attacker.location.href, 'alice-sub');
+    for (const cookie of [victim.cookie, undefined, `${OIDC_STATE_COOKIE}=forged.cookie.value`]) {
+      const res = await callback(back, cookie);
+      expect(res.statusCode).toBe(400);
+      expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+    }
+  });
+
+  it('a replayed code is 400 and no session', async () => {
+    const { back, cookie, res } = await signIn('alice-sub');
+    expect(res.statusCode).toBe(200);
+    const replay = await callback(back, cookie);
+    expect(replay.statusCode).toBe(400);
+    expect(pageResult(replay)).toEqual({ type: 'olden-auth', ok: false, message: OIDC_MESSAGES.failed });
+    expect(cookieOf(replay, SESSION_COOKIE)).toBeUndefined();
+    expect(op.tokenErrors).toContain('invalid_grant');
+  });
+
+  it('the provider reporting an error (the user cancelled) is 400 with a clear message', async () => {
+    const s = await start();
+    const url = new URL(REDIRECT_URI);
+    url.searchParams.set('error', 'access_denied');
+    url.searchParams.set('state', s.location.searchParams.get('state')!);
+    const res = await callback(url, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(pageResult(res)).toMatchObject({ ok: false, message: OIDC_MESSAGES.cancelled });
+  });
+
+  it('a state cookie with a swapped PKCE verifier is worthless: it is signed', async () => {
+    // The state cookie is signed: changing any part of it makes it worthless.
+    const s = await start();
+    const back = await op.signIn(s.location.href, 'alice-sub');
+    const [h, p, sig] = s.stateCookie.value.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, string>;
+    payload.verifier = 'x'.repeat(43);
+    const tampered = `${OIDC_STATE_COOKIE}=${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
+    const res = await callback(back, tampered);
+    expect(res.statusCode).toBe(400);
+    expect(cookieOf(res, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it('message text in the page cannot break out of its script block', async () => {
+    const s = await start();
+    const url = new URL(REDIRECT_URI);
+    url.searchParams.set('state', '</script><script>alert(1)</script>');
+    const res = await callback(url, s.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).not.toContain('<script>alert(1)');
+  });
+});
+
+describe('Google sign-in without a provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it("is 503 'Google sign-in is not configured' when OIDC_CLIENT_ID is unset, as JSON or as a popup page", async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: false });
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'Google sign-in is not configured' });
+    expect(cookieOf(res, OIDC_STATE_COOKIE)).toBeUndefined();
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/auth/google/start', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(503);
+    expect(pageResult(page)).toEqual({ type: 'olden-auth', ok: false, message: 'Google sign-in is not configured' });
+
+    const cb = await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=x&state=y' });
+    expect(cb.statusCode).toBe(503);
+    expect(pageResult(cb)).toMatchObject({ ok: false, message: 'Google sign-in is not configured' });
+  });
+
+  it('is 503 with a clear message when the issuer cannot be reached; recovers, then keeps discovery cached', async () => {
+    // A port that was just free: nothing answers there yet.
+    const probe = http.createServer();
+    probe.listen(0, '127.0.0.1');
+    await once(probe, 'listening');
+    const port = (probe.address() as AddressInfo).port;
+    probe.close();
+    await once(probe, 'close');
+
+    const app = await createTestApp({
+      PUBLIC_URL,
+      OIDC_ISSUER: `http://127.0.0.1:${port}`,
+      OIDC_CLIENT_ID: CLIENT.clientId,
+      OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+    });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ message: OIDC_MESSAGES.unavailable });
+      expect(cookieOf(res, OIDC_STATE_COOKIE)).toBeUndefined();
+      expect((await app.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+      // The failure is not cached: once the provider is up, sign-in starts.
+      const op = await startOidcProvider({ ...CLIENT, redirectUri: REDIRECT_URI, accounts, port });
+      try {
+        expect((await app.app.inject({ method: 'GET', url: '/api/auth/google/start' })).statusCode).toBe(302);
+      } finally {
+        await op.close();
+      }
+      // The discovery result is: starting needs no provider round trip any more.
+      expect((await app.app.inject({ method: 'GET', url: '/api/auth/google/start' })).statusCode).toBe(302);
+      // Finishing does, and says so.
+      const started = await app.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+      const state = new URL(started.headers.location as string).searchParams.get('state')!;
+      const cb = await app.app.inject({
+        method: 'GET',
+        url: `/api/auth/google/callback?code=some-code&state=${state}&iss=${encodeURIComponent(`http://127.0.0.1:${port}`)}`,
+        headers: { cookie: `${OIDC_STATE_COOKIE}=${cookieOf(started, OIDC_STATE_COOKIE)!.value}` },
+      });
+      expect(cb.statusCode).toBe(503);
+      expect(pageResult(cb)).toMatchObject({ ok: false, message: OIDC_MESSAGES.unavailable });
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
