@@ -146,7 +146,14 @@ export async function seedListings(db: Db, n: number, log: (line: string) => voi
       log(`  rebuilt ${index.indexname} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
   }
+  // The typo dictionary, filled the way the migration backfills it.
+  await db.execute(sql`
+    insert into search_words (word)
+    select distinct w from products, unnest(tsvector_to_array(to_tsvector('simple', name))) as w
+    where length(w) between 2 and 40
+    on conflict do nothing`);
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze search_words`);
   await db.execute(sql`analyze users`);
 }
 

@@ -1,21 +1,17 @@
-// All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text OR trigram typo tolerance).
+// All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { images, products } from '../../db/schema.ts';
+import { images, products, searchWords } from '../../db/schema.ts';
 
 const { search: _search, ...productColumns } = getTableColumns(products);
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
 export type NewProductRow = Omit<typeof products.$inferInsert, 'search'>;
 export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'email' | 'createdAt'>;
 
-/**
- * A query word matches a name when its trigram word similarity reaches this. pg_trgm's default (0.6)
- * misses one-letter typos in short words ("vintge" scores 0.57 against "Vintage"); 0.5 finds them
- * while staying selective enough for the GIN index.
- */
-export const WORD_SIMILARITY_THRESHOLD = 0.5;
-/** Words of q used for typo matching on names; a longer q still searches in full text. */
-const MAX_TRIGRAM_WORDS = 6;
+/** Corrections tried per misspelt word (dictionary words with pg_trgm similarity >= 0.3, the `%` default). */
+const MAX_CORRECTIONS = 3;
+/** Words of q that are looked up for corrections; a longer q still searches in full text. */
+const MAX_TYPO_WORDS = 6;
 /** ts_rank weights for D, C, B, A: the name (A) counts five times the short description (B). */
 const RANK_WEIGHTS = '{0.05,0.1,0.2,1.0}';
 
@@ -26,8 +22,7 @@ export interface ListFilter {
   email?: string;
   minCents?: number;
   maxCents?: number;
-  /** Search text; `words` are its word tokens (at least one). */
-  search?: { q: string; words: string[] };
+  search?: SearchTerms;
   sort: ListSort;
   /** The last row of the previous page: [createdAt ISO | price cents | rank, id]. */
   after?: [string | number, string];
@@ -36,22 +31,55 @@ export interface ListFilter {
 
 export type ListedProduct = ProductRow & { rank: number | null };
 
-function rankOf(search: { q: string }): SQL<number> {
-  const tsq = sql`websearch_to_tsquery('english', ${search.q})`;
-  // float8 throughout so the value survives the round trip through a cursor bit for bit.
-  return sql<number>`(ts_rank(${RANK_WEIGHTS}::float4[], ${products.search}, ${tsq})::float8 + word_similarity(${search.q}, ${products.name})::float8)`;
+/**
+ * What q searches for: its full text (websearch syntax), and, when some words are not in the dictionary
+ * of name words, each word OR its closest dictionary words, all words required ("vintge lamp" ->
+ * (vintge | vintage) & lamp).
+ */
+export interface SearchTerms {
+  q: string;
+  /** Per query word, the word and its corrections; absent when no word needed correcting. */
+  alternatives?: string[][];
 }
 
-function matchOf(search: { q: string; words: string[] }): SQL {
-  const fullText = sql`${products.search} @@ websearch_to_tsquery('english', ${search.q})`;
-  // Every word must be (nearly) in the name: `name %> word` is the GIN-indexable word_similarity test.
-  const typo = and(...search.words.slice(0, MAX_TRIGRAM_WORDS).map((w) => sql`${products.name} %> ${w}`))!;
-  return sql`(${fullText} OR (${typo}))`;
+const exactQuery = (search: SearchTerms) => sql`websearch_to_tsquery('english', ${search.q})`;
+
+function typoQuery(search: SearchTerms): SQL | undefined {
+  if (!search.alternatives) return undefined;
+  const perWord = search.alternatives.map(
+    (words) => sql`(${sql.join(words.map((w) => sql`plainto_tsquery('english', ${w})`), sql` || `)})`,
+  );
+  return sql`(${sql.join(perWord, sql` && `)})`;
+}
+
+/** A name match ranks first through the weights; an exact match adds its rank to the corrected one. */
+function rankOf(search: SearchTerms): SQL<number> {
+  const exact = sql`ts_rank(${RANK_WEIGHTS}::float4[], ${products.search}, ${exactQuery(search)})::float8`;
+  const typo = typoQuery(search);
+  // float8 throughout so the value survives the round trip through a cursor bit for bit.
+  return typo
+    ? sql<number>`(${exact} + ts_rank(${RANK_WEIGHTS}::float4[], ${products.search}, ${typo})::float8)`
+    : sql<number>`${exact}`;
+}
+
+/** One GIN lookup on the weighted tsvector, whatever the corrections. */
+function matchOf(search: SearchTerms): SQL {
+  const typo = typoQuery(search);
+  return sql`${products.search} @@ ${typo ? sql`(${exactQuery(search)} || ${typo})` : exactQuery(search)}`;
 }
 
 /** Strictly after the cursor row in the given order (all keys descending or all ascending). */
 function afterRow(left: SQL, right: SQL, direction: 'asc' | 'desc'): SQL {
   return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}
+
+/** Adds a name's words to the typo dictionary (words are never removed: a stale one only finds nothing). */
+async function rememberWords(db: Db, name: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${searchWords} (word)
+    select distinct w from unnest(tsvector_to_array(to_tsvector('simple', ${name}))) as w
+    where length(w) between 2 and 40
+    on conflict do nothing`);
 }
 
 export function createProductsRepository(db: Db) {
@@ -102,22 +130,39 @@ export function createProductsRepository(db: Db) {
       .limit(filter.limit);
   }
 
+  /** Unexecuted, for the benchmark's EXPLAIN; undefined when no word is worth correcting. */
+  function buildCorrectionsQuery(words: string[]): SQL | undefined {
+    const candidates = [...new Set(words)].filter((w) => w.length >= 3 && w.length <= 40).slice(0, MAX_TYPO_WORDS);
+    if (candidates.length === 0) return undefined;
+    return sql`
+      select q.w as word, s.word as alternative
+      from (values ${sql.join(candidates.map((w) => sql`(${w}::text)`), sql`, `)}) as q(w)
+      cross join lateral (
+        select d.word from ${searchWords} d where d.word % q.w
+        order by similarity(d.word, q.w) desc, d.word limit ${MAX_CORRECTIONS}
+      ) s
+      where not exists (select 1 from ${searchWords} e where e.word = q.w)`;
+  }
+
   return {
     buildListQuery,
-
-    /** Lowers the trigram threshold for this transaction only, so pooled connections stay untouched. */
-    async withSearchSettings<T>(run: (tx: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`,
-        );
-        return run(tx as unknown as Db);
-      });
-    },
+    buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
-      if (!filter.search) return buildListQuery(filter);
-      return this.withSearchSettings((tx) => buildListQuery(filter, tx));
+      return buildListQuery(filter);
+    },
+
+    /**
+     * For each word of q that is not in the dictionary of name words, its closest dictionary words
+     * (pg_trgm similarity over a small table, so it stays fast however many listings exist).
+     */
+    async corrections(words: string[]): Promise<Map<string, string[]>> {
+      const query = buildCorrectionsQuery(words);
+      const found = new Map<string, string[]>();
+      if (!query) return found;
+      const { rows } = (await db.execute(query)) as unknown as { rows: { word: string; alternative: string }[] };
+      for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.alternative]);
+      return found;
     },
 
     async findById(id: string): Promise<ProductRow | undefined> {
@@ -126,13 +171,19 @@ export function createProductsRepository(db: Db) {
     },
 
     async insert(row: NewProductRow): Promise<string> {
-      const [inserted] = await db.insert(products).values(row).returning({ id: products.id });
-      return inserted!.id;
+      return db.transaction(async (tx) => {
+        const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
+        await rememberWords(tx as unknown as Db, row.name);
+        return inserted!.id;
+      });
     },
 
     async update(id: string, changes: ProductChanges): Promise<number> {
-      const rows = await db.update(products).set(changes).where(eq(products.id, id)).returning({ id: products.id });
-      return rows.length;
+      return db.transaction(async (tx) => {
+        const rows = await tx.update(products).set(changes).where(eq(products.id, id)).returning({ id: products.id });
+        await rememberWords(tx as unknown as Db, changes.name);
+        return rows.length;
+      });
     },
 
     async delete(id: string): Promise<number> {

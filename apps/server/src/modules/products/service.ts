@@ -18,6 +18,7 @@ import {
   type ListFilter,
   type ProductChanges,
   type ProductRow,
+  type SearchTerms,
 } from './repository.ts';
 
 /** Listings one user may create per hour (RATE_LIMIT_FACTOR scales it). */
@@ -52,9 +53,12 @@ export function toProduct(row: ProductRow): Product {
 }
 
 /** Query words for typo matching: letters and digits only, so punctuation never reaches pg_trgm. */
-export function searchWords(q: string): string[] {
+export function queryWords(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20);
 }
+
+/** Quotes, `-word` and `or` are web-search syntax: such a q is taken literally, without corrections. */
+const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(q);
 
 type Cursor = ['n', string, string] | ['p', number, string] | ['r', number, string];
 
@@ -163,8 +167,7 @@ export function createProductsService(ctx: AppContext) {
      */
     async list(caller: AuthUser | null, query: ListQuery) {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
-      const words = query.q ? searchWords(query.q) : [];
-      const search = query.q && words.length > 0 ? { q: query.q, words } : undefined;
+      const search = query.q ? await this.searchTerms(query.q) : undefined;
       const sort: ListFilter['sort'] = search && query.sort === 'newest' ? 'relevance' : query.sort;
       const after = parseCursor(sort, query.cursor);
       let category: string | undefined;
@@ -184,6 +187,15 @@ export function createProductsService(ctx: AppContext) {
         limit: query.limit + 1,
       });
       return { rows, cursorOf: (row: ListedProduct) => cursorFor(sort, row) };
+    },
+
+    /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
+    async searchTerms(q: string): Promise<SearchTerms | undefined> {
+      const words = queryWords(q);
+      if (words.length === 0) return undefined;
+      const corrections = hasSearchOperators(q) ? new Map<string, string[]>() : await repo.corrections(words);
+      if (corrections.size === 0) return { q };
+      return { q, alternatives: words.map((w) => [w, ...(corrections.get(w) ?? [])]) };
     },
 
     /** For buy requests: the stored listing, so nothing a buyer sends can change what is copied. */
