@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
-import { createProduct } from './fixtures.ts';
+import { createProduct, productBody } from './fixtures.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
@@ -134,6 +134,26 @@ describe('search and pagination', () => {
       expect(names.every((n) => /vintage/i.test(n))).toBe(true);
       expect((await all(t, 'q=brsas')).map((p) => p.name)).toEqual([]);
       expect((await all(t, 'q=candlestik')).map((p) => p.name)).toEqual(['Brass candlestick']);
+    });
+
+    it('corrects only words no name contains, and learns words from new and renamed listings', async () => {
+      const t = getApp();
+      const lamb = await createProduct(t, seller, { name: 'Lamb wool blanket', category: 'kids', price: '20' });
+      // "lamp" is a known word, so it is not widened to "lamb".
+      expect((await all(t, 'q=lamp')).map((p) => p._id)).not.toContain(lamb);
+      expect((await all(t, 'q=blankit')).map((p) => p._id)).toEqual([lamb]);
+      expect((await all(t, 'q=gramophone')).map((p) => p._id)).toEqual([]);
+      const res = await t.injectAs(seller, {
+        method: 'PATCH',
+        url: `/api/products/${lamb}`,
+        payload: productBody({ name: 'Walnut gramophone', category: 'electronics' }),
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await all(t, 'q=gramophon')).map((p) => p._id)).toEqual([lamb]);
+      expect((await all(t, 'q=gramaphone')).map((p) => p._id)).toEqual([lamb]);
+      // Taken literally when it uses web-search syntax: no correction for a quoted typo.
+      expect((await all(t, `q=${encodeURIComponent('"gramaphone"')}`)).map((p) => p._id)).toEqual([]);
+      await t.injectAs(seller, { method: 'DELETE', url: `/api/products/${lamb}` });
     });
 
     it('ranks a name match above a description-only match', async () => {
