@@ -1,0 +1,216 @@
+// Config: every bad value stops the boot with one line naming the variable. And the real server process:
+// it boots on a data dir, answers, closes cleanly on SIGTERM, and the next boot finds everything in place.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './config.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
+const SLOW = 180_000;
+
+function configErrorOf(env: Record<string, string>): ConfigError {
+  try {
+    parseEnv(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(env)}`);
+}
+
+describe('parseEnv', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'not a url'],
+    ['ADMIN_EMAILS', 'notanemail'],
+    ['ADMIN_EMAILS', 'ok@test.example,notanemail'],
+    ['JWT_SECRET', 'short'],
+    ['SMTP_URL', 'http://x'],
+    ['MAIL_TO', 'nobody'],
+    ['OIDC_ISSUER', 'ftp://issuer.example'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['RATE_LIMIT_FACTOR', '0'],
+    ['SEED_DEMO', 'yes'],
+  ])('%s=%s throws a ConfigError: one line naming the variable', (name, value) => {
+    const error = configErrorOf({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`));
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('names the first bad variable when several are bad', () => {
+    const error = configErrorOf({ PORT: 'abc', JWT_SECRET: 'short' });
+    expect(error.message.split('\n')).toHaveLength(1);
+    expect(error.message).toMatch(/^Invalid environment variable (PORT|JWT_SECRET): /);
+  });
+
+  it('every variable is optional, with the documented defaults', () => {
+    const parsed = parseEnv({});
+    expect(parsed).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      ADMIN_EMAILS: [],
+      OIDC_ISSUER: 'https://accounts.google.com',
+      CORS_ORIGINS: [],
+      RATE_LIMIT_FACTOR: 1,
+      SEED_DEMO: true,
+    });
+    for (const unset of ['DATABASE_URL', 'JWT_SECRET', 'OIDC_CLIENT_ID', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL'] as const) {
+      expect(parsed[unset], unset).toBeUndefined();
+    }
+    expect(loadConfig({}, 'x'.repeat(32)).publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('reads good values: admin list lower-cased and trimmed, URLs kept, PUBLIC_URL without its trailing slash', () => {
+    const env = {
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://u:p@db.example:5432/olden',
+      ADMIN_EMAILS: ' Root@Test.Example , second@test.example ,',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      OIDC_ISSUER: 'http://127.0.0.1:9999',
+      PUBLIC_URL: 'https://shop.example/',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    };
+    const config = loadConfig(env, env.JWT_SECRET);
+    expect(config).toMatchObject({
+      PORT: 8080,
+      ADMIN_EMAILS: ['root@test.example', 'second@test.example'],
+      OIDC_ISSUER: 'http://127.0.0.1:9999',
+      CORS_ORIGINS: ['https://a.example', 'https://b.example'],
+      publicUrl: 'https://shop.example',
+      jwtSecret: env.JWT_SECRET,
+    });
+  });
+
+  it('treats blank optional values as unset', () => {
+    const parsed = parseEnv({ DATABASE_URL: '  ', SMTP_URL: '', JWT_SECRET: '' });
+    expect([parsed.DATABASE_URL, parsed.SMTP_URL, parsed.JWT_SECRET]).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+// ---- the real server process -------------------------------------------------------------------------
+
+interface Proc {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string | undefined>): Proc {
+  const childEnv: Record<string, string> = {};
+  const merged = { ...process.env, DATABASE_URL: undefined, JWT_SECRET: undefined, ADMIN_EMAILS: undefined, ...env };
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
+  const child = spawn(TSX, [SERVER], { cwd: ROOT, env: childEnv });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+async function listeningUrl(proc: Proc, timeoutMs = 120_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(proc.stdout());
+    if (match) return match[1]!;
+    if (proc.child.exitCode !== null) throw new Error(`server exited early: ${proc.stderr()}${proc.stdout()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.child.kill('SIGKILL');
+  throw new Error(`server did not start: ${proc.stderr()}${proc.stdout()}`);
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('server.ts', () => {
+  it('PORT=abc: exits 1 printing exactly one line that names PORT', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
+    dirs.push(dataDir);
+    const proc = startServer({ PORT: 'abc', DATA_DIR: dataDir });
+    expect(await proc.exited).toBe(1);
+    const output = `${proc.stdout()}${proc.stderr()}`.split('\n').filter((l) => l.trim() !== '');
+    expect(output).toHaveLength(1);
+    expect(output[0]).toMatch(/^Invalid environment variable PORT: /);
+  }, SLOW);
+
+  it('boots on a temp DATA_DIR, answers, closes cleanly on SIGTERM, and boots again on the same data', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
+    dirs.push(dataDir);
+    const env = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1' };
+    const account = { name: 'Persisted', photoURL: 'https://img.test.example/p.png', email: 'persist@test.example', password: 'Secret#123' };
+
+    const first = startServer(env);
+    const url1 = await listeningUrl(first);
+    expect(await (await fetch(`${url1}/api/health`)).json()).toEqual({ ok: true });
+    const reg = await fetch(`${url1}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(reg.status).toBe(201);
+    // The generated JWT secret is private to its owner; the data dir is locked while the server runs.
+    expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.stdout()).toMatch(/"signal":"SIGTERM"/);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+
+    const second = startServer(env);
+    const url2 = await listeningUrl(second);
+    try {
+      expect((await fetch(`${url2}/api/health`)).status).toBe(200);
+      // What the first process wrote survived its shutdown.
+      const login = await fetch(`${url2}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password }),
+      });
+      expect(login.status).toBe(200);
+      const categories = (await (await fetch(`${url2}/api/category`)).json()) as unknown[];
+      expect(categories).toHaveLength(9);
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+    expect(second.stderr()).toBe('');
+  }, SLOW);
+
+  it('a second server on a data dir in use refuses to start, with one clear line', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
+    dirs.push(dataDir);
+    const env = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+    const first = startServer({ ...env, LOG_LEVEL: 'info' });
+    await listeningUrl(first);
+    try {
+      const second = startServer(env);
+      expect(await second.exited).toBe(1);
+      const output = second.stderr().split('\n').filter((l) => l.trim() !== '');
+      expect(output).toHaveLength(1);
+      expect(output[0]).toMatch(/^Another process \(pid \d+\) is using .*stop it first, or set DATABASE_URL\.$/);
+    } finally {
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    }
+  }, SLOW);
+});
