@@ -1,7 +1,7 @@
 // The spec's dashboard side menu (user and admin variants) and the right-hand menu.
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/app/paths';
-import { UserIcon } from '@/components/icons';
+import { Avatar } from './page-parts';
 
 export interface DashboardMenuProps {
   isAdmin: boolean;
@@ -98,13 +98,7 @@ export function AccountMenu({ email, displayName, photoURL, onLogOut, isLoggingO
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3 px-3">
-        <span className="size-12 shrink-0 overflow-hidden rounded-full bg-base-300 ring-2 ring-primary/30">
-          {photoURL ? (
-            <img src={photoURL} alt="" width={48} height={48} className="size-12 object-cover" referrerPolicy="no-referrer" />
-          ) : (
-            <UserIcon className="m-3 size-6" />
-          )}
-        </span>
+        <Avatar src={photoURL} />
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold">{displayName}</p>
           <p className="truncate text-xs text-base-content/70" title={email}>{email}</p>

@@ -1,6 +1,7 @@
 // Building blocks every dashboard page shares: heading, loading rows, and the title element.
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { pageTitle } from '@/app/paths';
+import { UserIcon } from '@/components/icons';
 
 export function PageHeader({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
   return (
@@ -53,5 +54,29 @@ export function Thumb({ src, alt, size = 64 }: { src: string; alt: string; size?
         e.currentTarget.style.visibility = 'hidden';
       }}
     />
+  );
+}
+
+/** A round profile photo; a missing or dead URL falls back to the generic icon. */
+export function Avatar({ src, size = 48 }: { src: string | undefined; size?: number }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const isShown = Boolean(src) && failed !== src;
+  return (
+    <span className="shrink-0 overflow-hidden rounded-full bg-base-300 ring-2 ring-primary/20" style={{ width: size, height: size }}>
+      {isShown ? (
+        <img
+          src={src}
+          alt=""
+          width={size}
+          height={size}
+          loading="lazy"
+          className="size-full object-cover"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(src ?? null)}
+        />
+      ) : (
+        <UserIcon className="size-full p-[22%] text-base-content/60" />
+      )}
+    </span>
   );
 }

@@ -1,5 +1,4 @@
 import type { User } from '@olden/contracts';
-import { UserIcon } from '@/components/icons';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteUser } from '@/features/users/api/delete-user';
@@ -7,19 +6,7 @@ import { useUsers } from '@/features/users/api/list-users';
 import { useMakeAdmin } from '@/features/users/api/make-admin';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { ListSkeleton, PageHeader } from '../components/page-parts';
-
-function Avatar({ user }: { user: User }) {
-  return (
-    <span className="size-12 shrink-0 overflow-hidden rounded-full bg-base-300">
-      {user.photoURL ? (
-        <img src={user.photoURL} alt="" width={48} height={48} loading="lazy" className="size-12 object-cover" referrerPolicy="no-referrer" />
-      ) : (
-        <UserIcon className="m-3 size-6" />
-      )}
-    </span>
-  );
-}
+import { Avatar, ListSkeleton, PageHeader } from '../components/page-parts';
 
 export function ManageUsers() {
   const { user: me } = useAuth();
@@ -76,7 +63,7 @@ export function ManageUsers() {
                   className="flex flex-wrap items-center gap-4 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm md:flex-nowrap"
                   aria-label={user.name}
                 >
-                  <Avatar user={user} />
+                  <Avatar src={user.photoURL} />
                   <div className="min-w-0 flex-1 basis-48">
                     <p className="font-semibold">
                       {user.name} {isMe && <span className="badge badge-ghost badge-sm ml-1">You</span>}
