@@ -83,18 +83,22 @@ async function rememberWords(db: Db, name: string): Promise<void> {
 }
 
 export function createProductsRepository(db: Db) {
-  /** The list query, unexecuted: the benchmark EXPLAINs exactly this. */
-  function buildListQuery(filter: ListFilter, on: Db = db) {
+  /**
+   * The list query, unexecuted: the benchmark EXPLAINs exactly this. With `asPlaceholders`, the filter's
+   * values become named placeholders so one prepared statement serves every request of the same shape.
+   */
+  function buildListQuery(filter: ListFilter, on: Db = db, asPlaceholders = false) {
+    const value = <T>(name: string, v: T) => (asPlaceholders ? sql.placeholder(name) : v);
     const conditions: (SQL | undefined)[] = [
-      filter.category !== undefined ? eq(products.category, filter.category) : undefined,
-      filter.email !== undefined ? eq(products.email, filter.email) : undefined,
-      filter.minCents !== undefined ? gte(products.priceCents, filter.minCents) : undefined,
-      filter.maxCents !== undefined ? lte(products.priceCents, filter.maxCents) : undefined,
+      filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
+      filter.email !== undefined ? eq(products.email, value('email', filter.email)) : undefined,
+      filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
+      filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
       filter.search ? matchOf(filter.search) : undefined,
     ];
     const rank = filter.search ? rankOf(filter.search) : sql<null>`null::float8`;
     let order: SQL[];
-    const after = filter.after;
+    const after = filter.after && ([value('after0', filter.after[0]), value('after1', filter.after[1])] as const);
     switch (filter.sort) {
       case 'relevance': {
         if (after) conditions.push(afterRow(sql`${rank}, ${products.id}`, sql`${after[0]}::float8, ${after[1]}`, 'desc'));
@@ -127,7 +131,37 @@ export function createProductsRepository(db: Db) {
       .from(products)
       .where(and(...conditions))
       .orderBy(...order)
-      .limit(filter.limit);
+      .limit(value('limit', filter.limit));
+  }
+
+  /**
+   * Browsing (no q) has at most 96 query shapes; each is prepared once per connection, which saves the
+   * parse and plan on every page (search queries vary with their corrections and stay unprepared).
+   */
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildListQuery>['prepare']>>();
+  function preparedList(filter: ListFilter) {
+    const shape = [
+      filter.sort,
+      filter.category !== undefined ? 'c' : '',
+      filter.email !== undefined ? 'e' : '',
+      filter.minCents !== undefined ? 'min' : '',
+      filter.maxCents !== undefined ? 'max' : '',
+      filter.after ? 'after' : '',
+    ].join('_');
+    let query = prepared.get(shape);
+    if (!query) {
+      query = buildListQuery(filter, db, true).prepare(`products_list_${shape}`);
+      prepared.set(shape, query);
+    }
+    return query.execute({
+      category: filter.category,
+      email: filter.email,
+      minCents: filter.minCents,
+      maxCents: filter.maxCents,
+      after0: filter.after?.[0],
+      after1: filter.after?.[1],
+      limit: filter.limit,
+    });
   }
 
   /** Unexecuted, for the benchmark's EXPLAIN; undefined when no word is worth correcting. */
@@ -149,7 +183,7 @@ export function createProductsRepository(db: Db) {
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
-      return buildListQuery(filter);
+      return filter.search ? buildListQuery(filter) : preparedList(filter);
     },
 
     /**
