@@ -202,6 +202,10 @@ export async function screenshotBoth(page: Page, testInfo: TestInfo, name: strin
     if (ready) await expect(ready).toBeVisible();
     await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0);
     await page.evaluate(() => document.fonts.ready);
+    // Responsive means nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflows at ${viewport.width} px`).toBeLessThanOrEqual(
+      viewport.width,
+    );
     const path = testInfo.outputPath(`${name}-${viewport.width}.png`);
     await page.screenshot({ path, fullPage: true, animations: 'disabled' });
     await testInfo.attach(`${name}-${viewport.width}`, { path, contentType: 'image/png' });

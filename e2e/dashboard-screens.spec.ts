@@ -54,6 +54,7 @@ test('screenshots of the user and admin dashboard pages', async ({ browser }, te
   await seller.goto('/dashboard/myAddedProducts');
   await seller.getByRole('button', { name: 'Dashboard menu' }).click();
   await expect(seller.getByRole('navigation', { name: 'User Dashboard' })).toBeVisible();
+  expect(await seller.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   const menuShot = testInfo.outputPath('user-menu-open-375.png');
   await seller.screenshot({ path: menuShot, fullPage: true });
   await testInfo.attach('user-menu-open-375', { path: menuShot, contentType: 'image/png' });

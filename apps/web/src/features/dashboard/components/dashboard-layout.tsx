@@ -65,7 +65,7 @@ export function DashboardLayout() {
           Dashboard menu
         </button>
         {isMenuOpen && (
-          <div id={panelId} className="mt-2 grid gap-6 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-2">
+          <div id={panelId} className="mt-2 grid grid-cols-1 gap-6 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-2">
             <DashboardMenu {...menuProps} onNavigate={() => setMenuOpen(false)} />
             <AccountMenu {...accountProps} onNavigate={() => setMenuOpen(false)} />
           </div>

@@ -217,12 +217,12 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         </div>
       )}
 
-      <fieldset className="flex flex-col gap-4">
+      <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className="mb-3 text-lg font-semibold">Photos</legend>
         <p className="-mt-2 text-sm text-base-content/70">
           Four photos are required: JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. The first one is the cover.
         </p>
-        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 2xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 md:grid-cols-4">
           {IMAGE_FIELDS.map((field) => (
             <ImagePicker
               key={`${field}-${generation}`}
@@ -241,7 +241,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         </div>
       </fieldset>
 
-      <fieldset className="grid gap-4 md:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold">About the item</legend>
         <div className="md:col-span-2">
           <Field id={fid('name')} label="Product Name" error={errors.name?.message}>
@@ -271,7 +271,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-4 md:grid-cols-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
         <legend className="mb-3 text-lg font-semibold">Where buyers reach you</legend>
         <p className="-mt-2 text-sm text-base-content/70 md:col-span-2">
           Listed as <strong>{uploader.name}</strong> ({uploader.email}).
@@ -289,7 +289,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-4">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4">
         <legend className="mb-3 text-lg font-semibold">Descriptions</legend>
         <Field
           id={fid('shortDescription')}

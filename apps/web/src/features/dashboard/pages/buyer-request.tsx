@@ -12,7 +12,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   return (
     <div className="min-w-0">
       <dt className="text-xs uppercase tracking-wide text-base-content/60">{label}</dt>
-      <dd className="break-words text-sm">{children}</dd>
+      <dd className="text-sm wrap-anywhere">{children}</dd>
     </div>
   );
 }
@@ -46,11 +46,11 @@ export function BuyerRequest() {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-4 2xl:grid-cols-2" aria-label="Buyer requests">
+          <ul className="grid grid-cols-1 gap-4 2xl:grid-cols-2" aria-label="Buyer requests">
             {items.map((item) => {
               const isBusy = remove.isPending && remove.variables === item._id;
               return (
-                <li key={item._id} className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" aria-busy={isBusy}>
+                <li key={item._id} className="flex min-w-0 flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm" aria-busy={isBusy}>
                   <div className="flex items-center gap-3">
                     <Thumb src={item.image1} alt="" size={56} />
                     <div className="min-w-0 flex-1">
@@ -59,7 +59,7 @@ export function BuyerRequest() {
                     </div>
                     <span className="badge badge-warning">{item.status}</span>
                   </div>
-                  <dl className="grid gap-2 sm:grid-cols-2">
+                  <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                     <Detail label="Buyer name">{item.buyerName}</Detail>
                     <Detail label="Email">
                       <a className="link" href={`mailto:${item.buyerEmail}`}>
