@@ -1,7 +1,9 @@
 // Email/password identity: register, login, session, token issue, logout, abuse budgets and bad input.
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@olden/contracts';
+import { sessions } from '../../db/schema.ts';
 import { type TestApp, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
 import { AUTH_BUDGETS, SESSION_COOKIE } from './service.ts';
 
@@ -431,5 +433,44 @@ describe('POST /api/auth/logout', () => {
     const res = await call(t, 'POST', '/api/auth/logout');
     expect(res.statusCode).toBe(204);
     expect((await t.injectAs(other, { method: 'GET', url: `/api/users/admin/${other.email}` })).statusCode).toBe(200);
+  });
+});
+
+describe('session housekeeping', () => {
+  it('signing in again from the same browser ends the session its old cookie named', async () => {
+    const t = getApp();
+    const body = registration();
+    const reg = await call(t, 'POST', '/api/auth/register', { payload: body });
+    const oldCookie = cookieHeader(reg);
+    const login = await call(t, 'POST', '/api/auth/login', {
+      cookie: oldCookie,
+      payload: { email: body.email, password: body.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const newCookie = cookieHeader(login);
+    expect(newCookie).not.toBe(oldCookie);
+    expect((await call(t, 'GET', '/api/auth/session', { cookie: oldCookie })).json()).toEqual({ user: null });
+    expect((await call(t, 'GET', '/api/auth/session', { cookie: newCookie })).json()).toMatchObject({ user: { email: body.email } });
+  });
+
+  it("a failed sign-in leaves the browser's current session alone", async () => {
+    const t = getApp();
+    const u = await t.createUser({ password: TEST_PASSWORD });
+    const res = await call(t, 'POST', '/api/auth/login', { cookie: u.cookie, payload: { email: u.email, password: 'Wrong#123' } });
+    expect(res.statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/auth/session', { cookie: u.cookie })).json()).toMatchObject({ user: { email: u.email } });
+  });
+
+  it("expired sessions are deleted when the user starts a new one; live ones stay", async () => {
+    const t = getApp();
+    const u = await t.createUser({ password: TEST_PASSWORD });
+    const live = await t.services.auth.startSession(u.row);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, u.sessionId));
+    const login = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const ids = (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, u.id))).map((r) => r.id);
+    expect(ids).not.toContain(u.sessionId);
+    expect(ids).toContain(live.sessionId);
+    expect(ids).toHaveLength(2);
   });
 });

@@ -11,6 +11,8 @@ import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../.
 import { OIDC_COOKIE_PATH, OIDC_MESSAGES, OIDC_STATE_COOKIE } from './oidc.ts';
 import { SESSION_COOKIE } from './service.ts';
 
+/** Building an app (a fresh database, migrated) is slow on a busy machine. */
+const SLOW = 180_000;
 const PUBLIC_URL = 'http://localhost:3999';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/google/callback`;
 const CLIENT = { clientId: 'olden-test-client', clientSecret: 'olden-test-client-secret-0123456789' };
@@ -54,11 +56,11 @@ describe.each([
       OIDC_CLIENT_ID: CLIENT.clientId,
       OIDC_CLIENT_SECRET: CLIENT.clientSecret,
     });
-  });
+  }, SLOW);
   afterAll(async () => {
     await t?.close();
     await op?.close();
-  });
+  }, SLOW);
 
   async function start() {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
@@ -275,8 +277,8 @@ describe('Google sign-in without a provider', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(() => t?.close());
+  }, SLOW);
+  afterAll(() => t?.close(), SLOW);
 
   it("is 503 'Google sign-in is not configured' when OIDC_CLIENT_ID is unset, as JSON or as a popup page", async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/providers' })).json()).toEqual({ google: false });
@@ -338,5 +340,5 @@ describe('Google sign-in without a provider', () => {
     } finally {
       await app.close();
     }
-  }, 120_000);
+  }, SLOW);
 });

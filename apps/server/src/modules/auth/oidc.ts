@@ -13,7 +13,7 @@ import { errorBody } from '../../plugins/error-handler.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { UsersService } from '../users/service.ts';
 import { setSessionCookie } from './routes.ts';
-import type { AuthService, OidcIdentity } from './service.ts';
+import { type AuthService, type OidcIdentity, SESSION_COOKIE } from './service.ts';
 
 export const OIDC_STATE_COOKIE = 'og_oidc';
 export const OIDC_COOKIE_PATH = '/api/auth/google';
@@ -309,6 +309,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
           if (linkError instanceof AppError && linkError.statusCode < 500) throw new OidcFailure(400, linkError.message);
           throw linkError;
         });
+        await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, config, cookieValue);
         return sendResultPage(reply, 200, { ok: true });
       } catch (failure) {

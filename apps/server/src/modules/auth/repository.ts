@@ -36,6 +36,9 @@ export function createSessionsRepository(db: Db) {
     async deleteForUser(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
+    async deleteExpiredForUser(userId: string, now: Date): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+    },
     async deleteExpired(now: Date): Promise<void> {
       await db.delete(sessions).where(lte(sessions.expiresAt, now));
     },

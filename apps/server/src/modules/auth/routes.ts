@@ -32,6 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     handler: async (request, reply) => {
       const { user, cookieValue } = await auth.register(request.body, request.ip);
+      await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
       return reply.status(201).send({ user: toSessionUser(user) });
     },
@@ -47,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     handler: async (request, reply) => {
       const { user, cookieValue } = await auth.login(request.body, request.ip);
+      await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
       return { user: toSessionUser(user) };
     },
@@ -56,7 +58,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     // Public, not 'optional': the web client sends its stored token with every call, and a stale one
     // must not turn logout into a 401 that leaves the cookie session alive.
     config: { auth: 'public' },
-    schema: { tags: ['auth'], summary: 'End the session; its tokens stop working at once', response: { 204: z.null() } },
+    schema: {
+      tags: ['auth'],
+      summary: 'End the session; its tokens stop working at once',
+      // 400: a body that is not valid JSON (logout reads none, but Fastify parses what is sent).
+      response: { 204: z.null(), ...errorResponses(400) },
+    },
     handler: async (request, reply) => {
       const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
       const tokenUser = bearer ? await auth.verifyAccessToken(bearer) : null;

@@ -53,7 +53,19 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
   const tokens = createTokenSigner(ctx.config.jwtSecret);
   const { users } = deps;
 
+  // Expired sessions are swept as new ones start: the user's own at once, everyone's at most hourly.
+  let lastGlobalSweep = 0;
+  async function sweepExpired(userId: string): Promise<void> {
+    const now = new Date();
+    await sessions.deleteExpiredForUser(userId, now);
+    if (now.getTime() - lastGlobalSweep > ONE_HOUR) {
+      lastGlobalSweep = now.getTime();
+      await sessions.deleteExpired(now);
+    }
+  }
+
   async function startSession(user: UserRow): Promise<{ cookieValue: string; sessionId: string }> {
+    await sweepExpired(user.id);
     const cookieValue = randomBytes(32).toString('base64url');
     const sessionId = newId();
     await sessions.insert({
@@ -132,6 +144,13 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
     async logout(cookieValue: string | undefined, bearerSessionId: string | undefined): Promise<void> {
       if (cookieValue) await sessions.deleteByTokenHash(hashSecret(cookieValue));
       if (bearerSessionId) await sessions.deleteById(bearerSessionId);
+    },
+
+    /** A browser that signs in again drops the session its old cookie named, rather than orphan it for 30 days. */
+    async replaceCookieSession(previousCookieValue: string | undefined): Promise<void> {
+      if (previousCookieValue && previousCookieValue.length <= 200) {
+        await sessions.deleteByTokenHash(hashSecret(previousCookieValue));
+      }
     },
 
     async sessionFromCookie(cookieValue: string | undefined) {
