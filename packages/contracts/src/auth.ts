@@ -44,10 +44,13 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 /** Avatar for accounts whose identity provider gave no https picture (a neutral silhouette, no personal data). */
 export const DEFAULT_AVATAR_URL = 'https://www.gravatar.com/avatar/?d=mp&s=200';
 
+/** A parameter the provider sends once; sent twice (an array) it counts as absent, and the handler answers its 400 page. */
+const once = z.unknown().transform((v) => (typeof v === 'string' ? v : undefined)).optional();
+
 /** GET /api/auth/google/callback: whatever the provider sends back; the handler checks it and answers a page. */
 export const OidcCallbackQuery = z.looseObject({
-  code: z.string().optional(),
-  state: z.string().optional(),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
+  code: once,
+  state: once,
+  error: once,
+  error_description: once,
 });

@@ -3,7 +3,9 @@ import { messages } from './messages.ts';
 
 /** Opaque ids are 32 lowercase hex characters; anything else is a 404 at the route. */
 export const ID_PATTERN = /^[a-f0-9]{32}$/;
-export const IdParams = z.object({ id: z.string().max(200) });
+/** The router's maxParamLength (300) is the only cap, so every malformed id that reaches a route is its 404. */
+export const PARAM_MAX = 300;
+export const IdParams = z.object({ id: z.string().max(PARAM_MAX) });
 export type IdParams = z.infer<typeof IdParams>;
 
 export const Email = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, isSafeImageUrl, requiredText } from './common.ts';
+import { Email, isSafeImageUrl, PARAM_MAX, requiredText } from './common.ts';
 import { messages } from './messages.ts';
 
 export const UserSchema = z.object({
@@ -18,5 +18,5 @@ export const CreateUserBody = z.object({
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
-export const EmailParams = z.object({ email: z.string().max(254) });
+export const EmailParams = z.object({ email: z.string().max(PARAM_MAX) });
 export const AdminStatusResponse = z.object({ admin: z.boolean() });

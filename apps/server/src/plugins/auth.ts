@@ -1,5 +1,5 @@
 // Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
@@ -28,6 +28,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   auth: AuthLevel;
+  /** The route's schema (params, querystring, body, response by status): the fuzz suite checks replies against it. */
+  schema?: FastifySchema;
 }
 
 /**
@@ -43,7 +45,7 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     const auth = route.config?.auth;
     if (!auth) throw new Error(`Route ${route.method} ${route.url} does not declare config.auth`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, auth, schema: route.schema });
     }
   });
 

@@ -35,7 +35,7 @@ describe('error handler', () => {
   });
 
   it('malformed ids are 404, never 400 or 500', async () => {
-    // Ids of 201-300 characters are a 400 today (contracts' IdParams caps them), longer ones 414: reported.
+    // Ids up to the router's 300-character param limit are 404 (security/regressions.test.ts); longer ones 414.
     for (const id of ['not-an-id', '1', "x' OR 1=1 --", 'A'.repeat(32), '%F0%9F%9A%80', 'a'.repeat(200)]) {
       expectErrorBody(await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${id}` }), 404);
       expectErrorBody(await t.injectAs(admin, { method: 'PATCH', url: `/api/users/admin/${id}` }), 404);

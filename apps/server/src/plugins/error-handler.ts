@@ -36,6 +36,18 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
+/**
+ * Text PostgreSQL cannot store: a NUL character (22021) or an untranslatable one (22P05). Only a
+ * client can put it there (a body, a query, a cursor), so it is a 400, never a 500.
+ */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -56,6 +68,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(errorBody(500, 'Internal Server Error'));
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send(errorBody(400, 'Text must not contain NUL characters', { code: 'VALIDATION' }));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, ImageUploadResponse } from '@olden/contracts';
+import { IMAGE_MAX_BYTES, ImageUploadResponse, PARAM_MAX } from '@olden/contracts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { ImagesService } from './service.ts';
@@ -75,7 +75,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
     schema: {
       tags: ['images'],
       summary: 'A stored image file (immutable)',
-      params: z.object({ file: z.string().max(200) }),
+      params: z.object({ file: z.string().max(PARAM_MAX) }),
       response: {
         200: { description: 'The WebP file', content: { 'image/webp': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
         304: z.null().describe('Not modified (If-None-Match matched the ETag)'),

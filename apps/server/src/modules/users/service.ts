@@ -1,4 +1,4 @@
-import type { CreateUserBody, User } from '@olden/contracts';
+import { type CreateUserBody, Email, type User } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -54,6 +54,8 @@ export function createUsersService(ctx: AppContext) {
     },
 
     async isAdminEmail(email: string): Promise<boolean> {
+      // Not an email (a NUL, 300 characters of anything): nobody, without asking the database.
+      if (!Email.safeParse(email).success) return false;
       const row = await repo.findByEmail(email.toLowerCase());
       return row?.role === 'admin';
     },
