@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { config as configureZod } from 'zod/v4/core';
 import { paths } from './app/paths';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { onAuthFailure } from './lib/api-client';
 import './index.css';
+
+// Zod probes eval (new Function) on first parse; under our CSP that is refused and reported on every page. Never probe.
+configureZod({ jitless: true });
 
 const router = createAppRouter();
 

@@ -19,7 +19,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
       {children({ id, describedBy, invalid: Boolean(error) })}
-      {hint && !error && <p id={hintId} className="text-xs text-base-content/60">{hint}</p>}
+      {hint && !error && <p id={hintId} className="text-xs text-base-content/70">{hint}</p>}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-error">{error}</p>
       )}

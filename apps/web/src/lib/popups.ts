@@ -8,10 +8,11 @@ async function loadSwal() {
   return Swal;
 }
 
+// Titles carry user data (product and user names): always titleText, never title, which SweetAlert2 parses as HTML.
 /** The spec's success/error popups: centred, 1500 ms, no button. */
 export async function showPopup(title: string, icon: SweetAlertIcon = 'success', text?: string): Promise<void> {
   const Swal = await loadSwal();
-  await Swal.fire({ position: 'center', icon, title, text, showConfirmButton: false, timer: POPUP_MS });
+  await Swal.fire({ position: 'center', icon, titleText: title, text, showConfirmButton: false, timer: POPUP_MS });
 }
 
 export const showSuccess = (title: string, text?: string) => showPopup(title, 'success', text);
@@ -21,7 +22,7 @@ export const showError = (title: string, text?: string) => showPopup(title, 'err
 export async function confirmAction(title: string, text: string, confirmButtonText: string): Promise<boolean> {
   const Swal = await loadSwal();
   const result = await Swal.fire({
-    title,
+    titleText: title,
     text,
     icon: 'warning',
     showCancelButton: true,

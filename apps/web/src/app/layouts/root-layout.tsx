@@ -28,7 +28,8 @@ export function RootLayout() {
       {navigation.state === 'loading' && (
         <progress className="progress progress-primary fixed inset-x-0 top-16 z-40 h-1 rounded-none" aria-label="Loading page" />
       )}
-      <main id="main" className="flex-1 pt-16">
+      {/* At least a screen tall, so the footer never jumps up and down while a page loads. */}
+      <main id="main" className="min-h-screen flex-1 pt-16">
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -64,7 +64,7 @@ export function Component() {
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 p-4">
             {facts.map(([label, value]) => (
               <div key={label}>
-                <dt className="text-xs uppercase tracking-wide text-base-content/60">{label}</dt>
+                <dt className="text-xs uppercase tracking-wide text-base-content/70">{label}</dt>
                 <dd className="font-medium">{value}</dd>
               </div>
             ))}

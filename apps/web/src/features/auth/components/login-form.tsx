@@ -66,7 +66,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           Login
         </button>
       </form>
-      <div className="divider text-sm text-base-content/60">or</div>
+      <div className="divider text-sm text-base-content/70">or</div>
       <GoogleSignInButton onSignedIn={onSuccess} onError={setFormError} />
       <p className="text-center text-sm">
         New to Olden Goods?{' '}

@@ -8,7 +8,7 @@ import { TESTIMONIAL_CAROUSEL, TESTIMONIALS } from './testimonials-data';
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="flex items-center gap-1" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+    <span className="flex items-center gap-1" role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
       {Array.from({ length: 5 }, (_, i) => (
         <StarIcon key={i} className={`size-4 ${i < Math.round(rating) ? 'text-accent' : 'text-base-300'}`} />
       ))}

@@ -13,6 +13,7 @@ export function ProductCard({ product, isPriority = false }: { product: Product;
           width={640}
           height={480}
           loading={isPriority ? 'eager' : 'lazy'}
+          fetchPriority={isPriority ? 'high' : 'auto'}
           className="size-full object-cover"
         />
       </figure>

@@ -38,7 +38,7 @@ export function ProductGrid({ query, empty }: Props) {
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product, i) => (
           <li key={product._id}>
-            <ProductCard product={product} isPriority={i < 3} />
+            <ProductCard product={product} isPriority={i < 2} />
           </li>
         ))}
       </ul>
@@ -57,7 +57,7 @@ export function ProductGrid({ query, empty }: Props) {
             Load more
           </button>
         ) : (
-          <p className="text-sm text-base-content/60">You have seen all {products.length} products.</p>
+          <p className="text-sm text-base-content/70">You have seen all {products.length} products.</p>
         )}
       </div>
     </div>

@@ -1,0 +1,135 @@
+/* global process, console, fetch, setTimeout, FormData, Blob */
+// Lighthouse 12 (mobile preset, Debian's Chromium) on /, /timeline and a product page, against the real
+// server on a fresh data dir. Prints the scores; exits 1 under performance 90 or accessibility 95.
+// Needs a built web app (npm run build).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = resolve(import.meta.dirname, '../../..');
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4195);
+const base = `http://127.0.0.1:${PORT}`;
+const MIN = { performance: 90, accessibility: 95 };
+const dataDir = mkdtempSync(join(tmpdir(), 'olden-lighthouse-'));
+
+const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT_FACTOR: '100', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+
+function stopServer() {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/api/category`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start');
+}
+
+async function call(path, init = {}, cookie = '') {
+  const res = await fetch(`${base}${path}`, { ...init, headers: { ...(init.headers ?? {}), ...(cookie ? { Cookie: cookie } : {}) } });
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** Signs in as the demo user; returns the session cookie and a bearer token. */
+async function signIn() {
+  const res = await call('/api/auth/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'user@example.com', password: 'User@1234' }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { token } = await (
+    await call('/api/jwt', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com' }) }, cookie)
+  ).json();
+  return { cookie, token };
+}
+
+/** A product page to audit: the first listed product, or one created for the run. */
+async function productPath({ cookie, token }) {
+  const products = await (await call('/api/products?limit=1')).json();
+  if (products[0]) return `/productDetails/${products[0]._id}`;
+  const form = new FormData();
+  form.append('image', new Blob([readFileSync(join(root, 'apps/web/public/categories/homeAndLiving.webp'))], { type: 'image/webp' }), 'photo.webp');
+  const auth = { Authorization: `Bearer ${token}` };
+  const image = (await (await call('/api/images', { method: 'POST', headers: auth, body: form }, cookie)).json()).data.display_url;
+  const body = {
+    image1: image, image2: image, image3: image, image4: image, name: 'Oak rocking chair', age: 24, date: '2024-05-01',
+    category: 'homeAndLiving', shortDescription: 'A sturdy oak rocking chair with a smooth, even rock.',
+    longDescription: 'Solid oak, hand finished, recently waxed. Small marks on one arm, otherwise in lovely condition.',
+    price: '120', uploaderPhone: '+1 555 0100', uploaderLocation: 'Springfield',
+  };
+  const { insertedId } = await (
+    await call('/api/products', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, cookie)
+  ).json();
+  return `/productDetails/${insertedId}`;
+}
+
+let chrome;
+let failed = false;
+try {
+  await waitForServer();
+  const session = await signIn();
+  const pages = [
+    { path: '/', cookie: '' },
+    { path: '/timeline', cookie: session.cookie },
+    { path: await productPath(session), cookie: '' },
+  ];
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  });
+  console.log('page'.padEnd(52), 'performance', 'accessibility');
+  for (const page of pages) {
+    const result = await lighthouse(`${base}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+    });
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) console.log(`    runtime error: ${runtimeError.code} ${runtimeError.message}`);
+    for (const warning of runWarnings ?? []) console.log(`    warning: ${warning}`);
+    const perf = Math.round(categories.performance.score * 100);
+    const a11y = Math.round(categories.accessibility.score * 100);
+    console.log(page.path.padEnd(52), String(perf).padStart(11), String(a11y).padStart(13));
+    if (perf < MIN.performance || a11y < MIN.accessibility) {
+      failed = true;
+      for (const audit of Object.values(audits)) {
+        if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual') {
+          console.log(`    ${audit.id}: ${audit.displayValue ?? audit.score}`);
+          for (const item of (audit.details?.items ?? []).slice(0, 3)) {
+            if (item.node?.selector) console.log(`      ${item.node.selector}: ${item.node.explanation?.split('\n')[0] ?? ''}`);
+          }
+        }
+      }
+    }
+  }
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await chrome?.kill();
+  stopServer();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) console.error(`Below budget (performance >= ${MIN.performance}, accessibility >= ${MIN.accessibility}).`);
+process.exit(failed ? 1 : 0);
