@@ -175,7 +175,9 @@ export function createProductsRepository(db: Db) {
         select d.word from ${searchWords} d where d.word % q.w
         order by similarity(d.word, q.w) desc, d.word limit ${MAX_CORRECTIONS}
       ) s
-      where not exists (select 1 from ${searchWords} e where e.word = q.w)`;
+      -- Known words and stop words ("with" is not a typo for "withers") are never widened.
+      where not exists (select 1 from ${searchWords} e where e.word = q.w)
+        and numnode(plainto_tsquery('english', q.w)) > 0`;
   }
 
   return {
