@@ -221,6 +221,9 @@ async function main(): Promise<void> {
         errors: result.errors + result.timeouts + result.non2xx,
       })),
     );
+    for (const { name, result } of results) {
+      if (result.requests.total === 0) log(`  ${name}: no request finished within ${args.duration} s (the server is too slow here)`);
+    }
 
     if (!databaseUrl) database = await open();
     const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
