@@ -218,8 +218,10 @@ export async function screenshotBoth(page: Page, testInfo: TestInfo, name: strin
  */
 export async function dashboardMenu(page: Page): Promise<Locator> {
   const toggle = page.getByRole('button', { name: 'Dashboard menu' });
-  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const menu = page.getByRole('navigation', { name: /^(User|Admin) Dashboard$/ });
+  // Wait for the dashboard to render (session check first), whichever form it takes.
+  await expect(toggle.or(menu).first()).toBeVisible();
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(menu).toBeVisible();
   return menu;
 }
