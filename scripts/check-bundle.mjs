@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 150 * 1024;
-const dist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const dist = process.env.WEB_DIST ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 
 if (!existsSync(manifestPath)) {

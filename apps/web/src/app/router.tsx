@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AdminRoute } from '@/features/auth/components/admin-route';
 import { PrivateRoute } from '@/features/auth/components/private-route';
 import { RootLayout } from './layouts/root-layout';
+import { Component as Home } from './routes/home';
 import { NotFoundContent } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
@@ -16,7 +17,8 @@ export const routes: RouteObject[] = [
       {
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home') },
+          // Home is the landing page: bundled with the entry so its first paint needs no second round trip.
+          { index: true, Component: Home },
           { path: 'login', lazy: () => import('./routes/login') },
           { path: 'register', lazy: () => import('./routes/register') },
           { path: 'contactUs', lazy: () => import('./routes/contact') },

@@ -1,8 +1,16 @@
+import type { LoaderFunctionArgs } from 'react-router';
 import { pageTitle } from '@/app/paths';
-import { useProducts } from '@/features/products/api/list-products';
+import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
-import { useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
+import { parseFilters, useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
+import { queryClient } from '@/lib/query-client';
+
+/** Starts the (public) product request while the session is still being checked; does not block. */
+export function loader({ request }: LoaderFunctionArgs) {
+  void queryClient.prefetchInfiniteQuery(productsInfiniteQueryOptions(parseFilters(new URL(request.url).searchParams)));
+  return null;
+}
 
 export function Component() {
   const [filters, setFilters] = useFiltersFromUrl();
