@@ -17,3 +17,11 @@ export const ImageUploadResponse = z.object({
   }),
 });
 export type ImageUploadResponse = z.infer<typeof ImageUploadResponse>;
+
+/** What POST /api/images answers when it refuses a file (the web shows these as they are). */
+export const IMAGE_MESSAGES = {
+  unsupported: 'Unsupported image type: upload a JPEG, PNG, WebP, AVIF or GIF',
+  damaged: 'The image is damaged or incomplete',
+  tooManyPixels: `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
+  tooLarge: `The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+} as const;

@@ -144,5 +144,5 @@ describe('demo data on a database in use', () => {
       await t.close();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

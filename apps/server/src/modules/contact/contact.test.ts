@@ -135,7 +135,7 @@ describe('POST /api/contact with SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp({ SMTP_URL: smtp.url, MAIL_TO: 'team@olden.example', ADMIN_EMAILS: 'boss@olden.example' });
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
@@ -205,5 +205,5 @@ describe('POST /api/contact: default recipient and a mail server that is down', 
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
@@ -310,6 +311,34 @@ describe('POST /api/images', () => {
     expect(await imageRows(t)).toBe(rowsBefore);
     expect(filesOnDisk().length).toBe(filesBefore);
   });
+
+  it('refuses an anonymous upload before reading its body; a signed-in one is read', async () => {
+    const t = getApp();
+    const boundary = 'lazy-boundary';
+    const streamed = () => {
+      const state = { pulled: 0 };
+      const payload = Readable.from(
+        (function* () {
+          yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n`);
+          for (let i = 0; i < 8; i++) {
+            state.pulled += 1;
+            yield Buffer.alloc(1024 * 1024, 0x41);
+          }
+          yield Buffer.from(`\r\n--${boundary}--\r\n`);
+        })(),
+        { objectMode: false },
+      );
+      return { state, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const anonymous = streamed();
+    const refused = await t.injectAs(null, { method: 'POST', url: '/api/images', headers: anonymous.headers, payload: anonymous.payload });
+    expect(refused.statusCode).toBe(401);
+    expect(anonymous.state.pulled).toBe(0);
+    const signedIn = streamed();
+    const read = await t.injectAs(alice, { method: 'POST', url: '/api/images', headers: signedIn.headers, payload: signedIn.payload });
+    expect(read.statusCode).toBe(415);
+    expect(signedIn.state.pulled).toBe(8);
+  });
 });
 
 describe('GET /api/images/:file', () => {
@@ -369,7 +398,7 @@ describe('upload budget', () => {
       await t.close();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 describe('images service with another storage', () => {

@@ -2,13 +2,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, ImageUploadResponse, PARAM_MAX } from '@olden/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageUploadResponse, PARAM_MAX } from '@olden/contracts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import type { ImagesService } from './service.ts';
 
 export const IMAGE_FIELD = 'image';
-const TOO_LARGE_MESSAGE = `The image is too large: at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB`;
 
 /** Multipart only for this plugin's routes, with its limits next to it: one file, no room for anything else. */
 const MULTIPART_LIMITS = {
@@ -37,7 +36,7 @@ async function readImagePart(app: FastifyInstance, request: FastifyRequest): Pro
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof errors.RequestFileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE_MESSAGE);
+    if (error instanceof errors.RequestFileTooLargeError) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge);
     if (error instanceof errors.FilesLimitError) throw badRequest('Send one image per request');
     if (error instanceof errors.FieldsLimitError || error instanceof errors.PartsLimitError) {
       throw badRequest(`Send only the ${IMAGE_FIELD} field`);

@@ -2,7 +2,7 @@
 // and store WebP at every width of IMAGE_WIDTHS. Also serves the stored files by name.
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { IMAGE_MAX_PIXELS, IMAGE_WIDTHS, STORED_IMAGE_PATTERN } from '@olden/contracts';
+import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, STORED_IMAGE_PATTERN } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -10,9 +10,9 @@ import { SHARP_FORMAT, sniffImageKind } from './detect.ts';
 import { createImagesRepository } from './repository.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Unsupported image type: upload a JPEG, PNG, WebP, AVIF or GIF';
-export const DAMAGED_IMAGE_MESSAGE = 'The image is damaged or incomplete';
-export const TOO_MANY_PIXELS_MESSAGE = `The image is too large: at most ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+export const UNSUPPORTED_IMAGE_MESSAGE = IMAGE_MESSAGES.unsupported;
+export const DAMAGED_IMAGE_MESSAGE = IMAGE_MESSAGES.damaged;
+export const TOO_MANY_PIXELS_MESSAGE = IMAGE_MESSAGES.tooManyPixels;
 export const UPLOAD_BUDGET = { max: 60, windowMs: 10 * 60_000 };
 /** Decoding a 40-megapixel image holds ~160 MB: a few at a time, the rest wait. */
 const MAX_CONCURRENT_DECODES = 2;
