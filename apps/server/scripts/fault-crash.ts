@@ -1,17 +1,23 @@
-// `npm run fault:crash -- [--rounds 20] [--writers 8] [--outage 5] [--skip-pglite] [--skip-postgres] [--skip-outage]`
+// `npm run fault:crash -- [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--outage 5]
+//                         [--skip-pglite] [--skip-postgres] [--skip-outage]`
 //
 // 1. Crash durability, PGlite then PostgreSQL: a seller and a buyer registered through the API send a stream of
 //    writes (listings, and buy requests on the seller's listings) to the server running as a child process;
-//    the server is killed with SIGKILL at a random moment mid-stream, restarted on the same DATA_DIR (or the
-//    same DATABASE_URL), and every write that was answered 2xx must be there, by id and content. N rounds.
+//    the server is killed with SIGKILL mid-stream (after a random number of acknowledged writes, 8 in flight),
+//    restarted on the same DATA_DIR (or the same DATABASE_URL), and every write that was answered 2xx must be there, by id and content. N rounds;
+//    then, with the server stopped, amcheck verifies every B-tree index against its table.
 // 2. PostgreSQL outage: PostgreSQL is stopped under the running server (requests must answer 503, quickly),
 //    started again, and the time until the server answers 2xx by itself is measured (must be <= 10 s).
 //    PostgreSQL is ALWAYS started again (finally block, SIGINT/SIGTERM handlers, a watchdog).
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import {
   type Account,
   buyBody,
@@ -31,14 +37,14 @@ import {
 } from './support.ts';
 
 const USAGE =
-  'fault:crash [--rounds 20] [--writers 8] [--min-kill-ms 150] [--max-kill-ms 2000] [--outage 5] [--skip-pglite] [--skip-postgres] [--skip-outage]';
+  'fault:crash [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--outage 5] [--skip-pglite] [--skip-postgres] [--skip-outage]';
 const args = parseFlags(
   process.argv.slice(2),
   {
     rounds: 20,
     writers: 8,
-    'min-kill-ms': 150,
-    'max-kill-ms': 2000,
+    'min-writes': 5,
+    'max-writes': 60,
     outage: 5,
     'skip-pglite': false,
     'skip-postgres': false,
@@ -63,6 +69,14 @@ let pgWatchdog: NodeJS.Timeout | undefined;
 function pgctl(action: 'start' | 'stop' | 'status'): string {
   const extra = action === 'stop' ? ['-m', 'fast'] : [];
   return execFileSync('pg_ctlcluster', [...PG_CLUSTER, action, ...extra], { encoding: 'utf8', timeout: 60_000 });
+}
+
+/** The same, without blocking the event loop, so the probes keep measuring while PostgreSQL stops and starts. */
+function pgctlAsync(action: 'start' | 'stop'): Promise<void> {
+  const extra = action === 'stop' ? ['-m', 'fast'] : [];
+  return new Promise((resolve, reject) => {
+    execFile('pg_ctlcluster', [...PG_CLUSTER, action, ...extra], { timeout: 60_000 }, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 function ensurePgStarted(reason: string): void {
@@ -114,6 +128,7 @@ interface RoundFigures {
 
 interface CrashSummary {
   backend: string;
+  integrity: string;
   rounds: RoundFigures[];
   totalListings: number;
   totalBuys: number;
@@ -155,6 +170,13 @@ async function crashRounds(backend: Backend, rounds: number): Promise<CrashSumma
       let killed = false;
       let inFlight = 0;
       const streamStart = Date.now();
+      // The kill lands after a random number of acknowledged writes this round, plus 0-50 ms, while 8 are in flight.
+      const target = args['min-writes'] + Math.floor(Math.random() * (args['max-writes'] - args['min-writes'] + 1));
+      let reached: () => void = () => {};
+      const targetReached = new Promise<void>((resolve) => (reached = resolve));
+      const acknowledged = () => {
+        if (acked.listings.size + acked.buys.size - prev.listings - prev.buys >= target) reached();
+      };
       const writer = async () => {
         for (let n = 0; n < WRITES_PER_WRITER_MAX && !killed && Date.now() - streamStart < STREAM_MAX_MS; n++) {
           const productId = counter % 2 === 1 ? unbought.shift() : undefined;
@@ -166,8 +188,10 @@ async function crashRounds(backend: Backend, rounds: number): Promise<CrashSumma
                 token: buyer.token,
                 body: buyBody(productId),
               });
-              if (res.status >= 200 && res.status < 300) acked.buys.set(res.body.insertedId, productId);
-              else if (!killed) throw new Error(`buy request answered ${res.status} ${JSON.stringify(res.body)}`);
+              if (res.status >= 200 && res.status < 300) {
+                acked.buys.set(res.body.insertedId, productId);
+                acknowledged();
+              } else if (!killed) throw new Error(`buy request answered ${res.status} ${JSON.stringify(res.body)}`);
             } else {
               const body = listingBody(i, `fault-${tag}`);
               const res = await call<{ insertedId: string }>(server.base, 'POST', '/api/products', {
@@ -177,6 +201,7 @@ async function crashRounds(backend: Backend, rounds: number): Promise<CrashSumma
               if (res.status >= 200 && res.status < 300) {
                 acked.listings.set(res.body.insertedId, body.name);
                 unbought.push(res.body.insertedId);
+                acknowledged();
               } else if (!killed) throw new Error(`listing answered ${res.status} ${JSON.stringify(res.body)}`);
             }
           } catch (error) {
@@ -187,10 +212,11 @@ async function crashRounds(backend: Backend, rounds: number): Promise<CrashSumma
           }
         }
       };
-      const killAfterMs = args['min-kill-ms'] + Math.random() * (args['max-kill-ms'] - args['min-kill-ms']);
       const writers = Array.from({ length: args.writers }, () => writer());
       const settled = Promise.allSettled(writers);
-      await Promise.race([sleep(killAfterMs), settled]);
+      await Promise.race([targetReached, settled]);
+      await sleep(Math.random() * 50);
+      const killAfterMs = Date.now() - streamStart;
       const inFlightAtKill = inFlight;
       killed = true;
       await server.kill9();
@@ -250,7 +276,45 @@ async function crashRounds(backend: Backend, rounds: number): Promise<CrashSumma
   } finally {
     await server.stop();
   }
-  return { backend: backend.name, rounds: figures, totalListings: acked.listings.size, totalBuys: acked.buys.size };
+  const integrity = await checkIntegrity(backend);
+  log(`  integrity after the last round: ${integrity}`);
+  return { backend: backend.name, integrity, rounds: figures, totalListings: acked.listings.size, totalBuys: acked.buys.size };
+}
+
+/**
+ * With the server stopped, opens the database directly and checks every B-tree index against its table
+ * (amcheck bt_index_check with heapallindexed): the files that survived the kills are consistent, not just readable.
+ */
+async function checkIntegrity(backend: Backend): Promise<string> {
+  const CHECK = `select count(*)::int as indexes, count(bt_index_check(c.oid, true))::int as checked
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am a on a.oid = c.relam
+    where a.amname = 'btree' and c.relnamespace = 'public'::regnamespace`;
+  const COUNTS = `select (select count(*) from products)::int as products, (select count(*) from buyer_requests)::int as requests`;
+  type Row = { indexes: number; checked: number; products: number; requests: number };
+  let check: Row;
+  let counts: Row;
+  if (backend.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: backend.env.DATABASE_URL, connectionTimeoutMillis: 5000 });
+    await client.connect();
+    try {
+      await client.query('create extension if not exists amcheck');
+      check = (await client.query<Row>(CHECK)).rows[0]!;
+      counts = (await client.query<Row>(COUNTS)).rows[0]!;
+    } finally {
+      await client.end();
+    }
+  } else {
+    const db = await PGlite.create({ dataDir: path.join(backend.env.DATA_DIR!, 'db'), extensions: { amcheck, pg_trgm } });
+    try {
+      await db.exec('create extension if not exists amcheck');
+      check = (await db.query<Row>(CHECK)).rows[0]!;
+      counts = (await db.query<Row>(COUNTS)).rows[0]!;
+    } finally {
+      await db.close();
+    }
+  }
+  if (check.checked !== check.indexes) throw new Error(`amcheck: ${check.checked} of ${check.indexes} indexes checked`);
+  return `amcheck ok on ${check.indexes} B-tree indexes; ${counts.products} listings, ${counts.requests} buy requests`;
 }
 
 
@@ -339,14 +403,20 @@ async function outage(backend: Backend, seconds: number): Promise<OutageSummary>
     const stopIssued = Date.now();
     pgStopped = true;
     pgWatchdog = setTimeout(() => ensurePgStarted('watchdog'), MAX_STOPPED_MS);
-    pgctl('stop');
+    await pgctlAsync('stop');
     const stoppedAt = Date.now();
     const stopCommandMs = stoppedAt - stopIssued;
     log(`  stopped (pg_ctlcluster stop -m fast took ${stopCommandMs} ms); probing for ${seconds} s`);
     await sleep(seconds * 1000);
 
     const startIssued = Date.now();
-    ensurePgStarted('end of the outage window');
+    if (pgWatchdog) clearTimeout(pgWatchdog);
+    try {
+      await pgctlAsync('start');
+      pgStopped = false;
+    } finally {
+      ensurePgStarted('end of the outage window'); // a no-op when the start above worked
+    }
     const startedAt = Date.now();
     const stoppedWindowMs = startedAt - stopIssued;
     log(`  started (pg_ctlcluster start took ${startedAt - startIssued} ms); stopped window ${stoppedWindowMs} ms`);
@@ -460,6 +530,7 @@ async function main(): Promise<void> {
         return {
           backend: c.backend,
           rounds: c.rounds.length,
+          'kill after ms (p50)': Math.round(percentile(c.rounds.map((r) => r.killAfterMs), 50)),
           'acked listings': c.totalListings,
           'acked buys': c.totalBuys,
           'in flight at kills': c.rounds.reduce((s, r) => s + r.inFlightAtKill, 0),
