@@ -1,5 +1,5 @@
 // Wraps every /dashboard/* page: side menu (by role), the page, and the right-hand account menu.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MenuIcon } from '@/components/icons';
 import { useAdminStatus } from '@/features/auth/api/get-admin-status';
@@ -25,6 +25,7 @@ export function DashboardLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isLoggingOut, setLoggingOut] = useState(false);
   const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   const handleLogOut = async () => {
     setLoggingOut(true);
@@ -55,6 +56,7 @@ export function DashboardLayout() {
     <div className="mx-auto flex w-full max-w-[1440px] flex-col gap-4 px-3 py-4 sm:px-4 lg:flex-row lg:gap-6 lg:py-8">
       <div className="lg:hidden">
         <button
+          ref={toggleRef}
           type="button"
           className="btn btn-outline btn-sm w-full justify-start"
           aria-expanded={isMenuOpen}
@@ -65,7 +67,16 @@ export function DashboardLayout() {
           Dashboard menu
         </button>
         {isMenuOpen && (
-          <div id={panelId} className="mt-2 grid grid-cols-1 gap-6 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-2">
+          <div
+            id={panelId}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setMenuOpen(false);
+                toggleRef.current?.focus();
+              }
+            }}
+            className="mt-2 grid grid-cols-1 gap-6 rounded-box border border-base-300 bg-base-200 p-4 sm:grid-cols-2"
+          >
             <DashboardMenu {...menuProps} onNavigate={() => setMenuOpen(false)} />
             <AccountMenu {...accountProps} onNavigate={() => setMenuOpen(false)} />
           </div>

@@ -1,14 +1,27 @@
 // Building blocks every dashboard page shares: heading, loading rows, and the title element.
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useState } from 'react';
 import { pageTitle } from '@/app/paths';
 import { UserIcon } from '@/components/icons';
 
-export function PageHeader({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+  headingRef,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Pages move focus here when the row that had it is removed. */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-3 border-b border-base-300 pb-4">
       <title>{pageTitle(title)}</title>
       <div className="min-w-0">
-        <h1 className="font-serif text-2xl font-bold sm:text-3xl">{title}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="font-serif text-2xl font-bold outline-none sm:text-3xl">
+          {title}
+        </h1>
         {description && <p className="mt-1 text-sm text-base-content/70">{description}</p>}
       </div>
       {children}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { BuyerProduct } from '@olden/contracts';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -18,6 +19,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export function BuyerRequest() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { user } = useAuth();
   const requests = useSellerRequests(user?.email);
   const remove = useDeleteBuyerRequest();
@@ -28,6 +30,7 @@ export function BuyerRequest() {
     try {
       const result = await remove.mutateAsync(item._id);
       if (result.deletedCount > 0) void showSuccess('Product has been handovered');
+      headingRef.current?.focus();
     } catch (err) {
       void showError('Could not hand it over', errorMessage(err));
     }
@@ -35,7 +38,7 @@ export function BuyerRequest() {
 
   return (
     <section>
-      <PageHeader title="Buyer Request" description="People who want your items. Hand over once the buyer has paid." />
+      <PageHeader headingRef={headingRef} title="Buyer Request" description="People who want your items. Hand over once the buyer has paid." />
       {requests.isPending ? (
         <ListSkeleton label="Loading buyer requests" />
       ) : requests.isError ? (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -13,6 +14,7 @@ import { ProductList } from '../components/product-list';
 const ALL = {};
 
 export function ManageAllProducts() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useProducts(ALL);
   const remove = useDeleteProduct();
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -22,6 +24,7 @@ export function ManageAllProducts() {
     try {
       const result = await remove.mutateAsync(product._id);
       if (result.deletedCount > 0) void showSuccess(`${product.name}, ${product.category} has been deleted`);
+      headingRef.current?.focus();
     } catch (err) {
       void showError('Could not delete', errorMessage(err));
     }
@@ -29,7 +32,7 @@ export function ManageAllProducts() {
 
   return (
     <section>
-      <PageHeader title="Manage All Products" description="Every listing on Olden Goods, newest first. Update or remove any of them." />
+      <PageHeader headingRef={headingRef} title="Manage All Products" description="Every listing on Olden Goods, newest first. Update or remove any of them." />
       {query.isPending ? (
         <ListSkeleton rows={5} label="Loading all products" />
       ) : query.isError ? (

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { User } from '@olden/contracts';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -9,6 +10,7 @@ import { confirmAction, showError, showSuccess } from '@/lib/popups';
 import { Avatar, ListSkeleton, PageHeader } from '../components/page-parts';
 
 export function ManageUsers() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { user: me } = useAuth();
   const query = useUsers();
   const makeAdmin = useMakeAdmin();
@@ -29,6 +31,7 @@ export function ManageUsers() {
     try {
       const result = await remove.mutateAsync(user._id);
       if (result.deletedCount > 0) void showSuccess('Deleted!', 'Your file has been deleted.');
+      headingRef.current?.focus();
     } catch (err) {
       void showError('Could not ban', errorMessage(err));
     }
@@ -37,6 +40,7 @@ export function ManageUsers() {
   return (
     <section>
       <PageHeader
+        headingRef={headingRef}
         title="All Users / Make Admin"
         description="Everyone with an account. Admins can manage users and every listing; a ban deletes the account and signs it out."
       />

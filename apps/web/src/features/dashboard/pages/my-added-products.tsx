@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -13,6 +14,7 @@ import { ProductList } from '../components/product-list';
 
 /** The signed-in seller's own listings; for an admin this is "Admin Added Products". */
 export function MyAddedProducts() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { user } = useAuth();
   const isAdmin = useIsAdmin();
   const query = useSellerProducts(user?.email);
@@ -25,6 +27,7 @@ export function MyAddedProducts() {
     try {
       const result = await remove.mutateAsync(product._id);
       if (result.deletedCount > 0) void showSuccess(`Your Added ${product.name}, ${product.category} has been deleted`);
+      headingRef.current?.focus();
     } catch (err) {
       void showError('Could not delete', errorMessage(err));
     }
@@ -32,7 +35,7 @@ export function MyAddedProducts() {
 
   return (
     <section>
-      <PageHeader title={title} description="Everything you have listed. Update a listing or take it down.">
+      <PageHeader headingRef={headingRef} title={title} description="Everything you have listed. Update a listing or take it down.">
         <Link to={paths.dashboard.addProduct.getHref()} className="btn btn-primary btn-sm">
           Add a product
         </Link>

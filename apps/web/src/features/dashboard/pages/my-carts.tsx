@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { BuyerProduct } from '@olden/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -12,6 +13,7 @@ import { ListSkeleton, PageHeader, Thumb } from '../components/page-parts';
 import { formatPrice } from '../lib/format';
 
 export function MyCarts() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const { user } = useAuth();
   const cart = useCart(user?.email);
   const remove = useDeleteBuyerRequest();
@@ -23,6 +25,7 @@ export function MyCarts() {
     try {
       const result = await remove.mutateAsync(item._id);
       if (result.deletedCount > 0) void showSuccess('Deleted!', 'Your Cart has been deleted from cart.');
+      headingRef.current?.focus();
     } catch (err) {
       void showError('Could not remove it', errorMessage(err));
     }
@@ -30,7 +33,7 @@ export function MyCarts() {
 
   return (
     <section>
-      <PageHeader title="My Cart" description="Items you asked to buy. The seller contacts you to arrange payment and handover." />
+      <PageHeader headingRef={headingRef} title="My Cart" description="Items you asked to buy. The seller contacts you to arrange payment and handover." />
       {cart.isPending ? (
         <ListSkeleton label="Loading your cart" />
       ) : cart.isError ? (
