@@ -5,8 +5,11 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig, parseEnv } from './config.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');

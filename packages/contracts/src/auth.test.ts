@@ -55,7 +55,7 @@ describe('Password', () => {
     expect(Password.safeParse(pw).success).toBe(true);
   });
 
-  it('agrees with the plainly written rule on 20,000 random candidates', () => {
+  it('agrees with the plainly written rule on 5,000 random candidates', () => {
     // A small seeded generator (mulberry32) keeps the run reproducible.
     let seed = 0x5eed;
     const rand = () => {
@@ -67,7 +67,7 @@ describe('Password', () => {
     const alphabet = `${LETTERS}${DIGITS}${SPECIALS} ()-_+=.,;'"é🚀\n`;
     const alphabetChars = [...alphabet];
     let accepted = 0;
-    for (let i = 0; i < 20_000; i += 1) {
+    for (let i = 0; i < 5_000; i += 1) {
       const length = Math.floor(rand() * 20);
       let pw = '';
       for (let j = 0; j < length; j += 1) pw += alphabetChars[Math.floor(rand() * alphabetChars.length)];
@@ -77,8 +77,8 @@ describe('Password', () => {
       if (ok) accepted += 1;
     }
     // The generator must actually reach both sides of the rule.
-    expect(accepted).toBeGreaterThan(100);
-  });
+    expect(accepted).toBeGreaterThan(25);
+  }, 60_000);
 });
 
 describe('RegisterBody and LoginBody', () => {

@@ -7,10 +7,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');

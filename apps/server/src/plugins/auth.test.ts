@@ -1,6 +1,9 @@
 // The auth guard: every /api route must declare config.auth, and each level is enforced before the body is read.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../test/harness.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const getApp = useTestApp();
 

@@ -1,7 +1,10 @@
 // One error body for everything: unknown routes, malformed ids, bad JSON, big bodies, and hidden 5xx details.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 let t: TestApp;
 let admin: TestUser;

@@ -3,8 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../test/harness.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'og-web-'));
 writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Olden Goods</title><div id="root"></div>');

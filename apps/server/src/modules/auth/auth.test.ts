@@ -1,11 +1,14 @@
 // Email/password identity: register, login, session, token issue, logout, abuse budgets and bad input.
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@olden/contracts';
 import { sessions } from '../../db/schema.ts';
 import { type TestApp, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
 import { AUTH_BUDGETS, SESSION_COOKIE } from './service.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const getApp = useTestApp();
 

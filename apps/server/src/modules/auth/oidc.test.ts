@@ -4,12 +4,15 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '@olden/contracts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { OIDC_COOKIE_PATH, OIDC_MESSAGES, OIDC_STATE_COOKIE } from './oidc.ts';
 import { SESSION_COOKIE } from './service.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 /** Building an app (a fresh database, migrated) is slow on a busy machine. */
 const SLOW = 180_000;

@@ -1,10 +1,13 @@
 // Token attacks against a `config.auth: 'user'` route: every forged, stale or orphaned token is a 401.
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema.ts';
 import { TEST_JWT_SECRET, type TestUser, useTestApp } from '../../test/harness.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+
+// These tests build real databases (some spawn processes): give a busy machine time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const getApp = useTestApp();
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
