@@ -91,6 +91,24 @@ describe('regressions found by fuzzing', () => {
     expect(Object.keys((route?.schema?.response ?? {}) as object)).toContain('400');
   });
 
+  it('routes that read no body but get one that is not JSON answer a documented 400 (DELETEs, make admin)', async () => {
+    const t = getApp();
+    const id = '0'.repeat(32);
+    for (const [method, url] of [
+      ['DELETE', `/api/products/${id}`],
+      ['DELETE', `/api/buyerProduct/${id}`],
+      ['DELETE', `/api/users/${id}`],
+      ['PATCH', `/api/users/admin/${id}`],
+    ] as const) {
+      for (const payload of ['{', '{"__proto__":{"role":"admin"}}']) {
+        const res = await t.injectAs(admin, { method, url, headers: { 'content-type': 'application/json' }, payload });
+        expectError(res, 400);
+      }
+      const route = t.app.routeTable.find((r) => r.method === method && r.url === url.replace(id, ':id'));
+      expect(Object.keys((route?.schema?.response ?? {}) as object), `${method} ${url}`).toContain('400');
+    }
+  });
+
   it('path traversal never leaves the images folder: raw, encoded and double-encoded', async () => {
     const t = getApp();
     for (const file of ['../../etc/passwd', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%252F..%252Fetc%252Fpasswd', '....//....//etc/passwd', '..\\..\\etc\\passwd']) {

@@ -22,7 +22,7 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       tags: ['buy requests'],
       summary: 'Ask to buy a listing (adds it to the caller’s cart, status Pending)',
       body: CreateBuyerRequestBody,
-      response: { 200: InsertedResponse, ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 200: InsertedResponse, ...errorResponses(400, 401, 404, 409, 413, 429) },
     },
     handler: (request) => buyerRequests.create(request.user!, request.body),
   });
@@ -49,7 +49,8 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       tags: ['buy requests'],
       summary: 'Cancel (buyer), hand over (seller) or remove (admin) a buy request',
       params: IdParams,
-      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
+      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => buyerRequests.remove(request.user!, request.params.id),
   });

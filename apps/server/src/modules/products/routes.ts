@@ -21,7 +21,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       tags: ['products'],
       summary: 'List a product for sale (the seller is the caller)',
       body: CreateProductBody,
-      response: { 200: InsertedResponse, ...errorResponses(400, 401, 429) },
+      response: { 200: InsertedResponse, ...errorResponses(400, 401, 413, 429) },
     },
     handler: (request) => products.create(request.user!, request.body),
   });
@@ -60,7 +60,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       summary: 'Replace a listing’s fields (its seller or an admin)',
       params: IdParams,
       body: UpdateProductBody,
-      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404) },
+      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404, 413) },
     },
     handler: (request) => products.update(request.user!, request.params.id, request.body),
   });
@@ -71,7 +71,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       tags: ['products'],
       summary: 'Delete a listing and its buy requests (its seller or an admin)',
       params: IdParams,
-      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
+      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404) },
     },
     handler: (request) => products.remove(request.user!, request.params.id),
   });

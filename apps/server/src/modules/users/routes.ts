@@ -49,7 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       tags: ['users'],
       summary: 'Ban (delete) a user and end their sessions (admin)',
       params: IdParams,
-      response: { 200: DeletedResponse, ...errorResponses(401, 403, 404) },
+      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
+      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => ({
       acknowledged: true,
@@ -63,7 +64,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       tags: ['users'],
       summary: 'Make a user admin (admin)',
       params: IdParams,
-      response: { 200: ModifiedResponse, ...errorResponses(401, 403, 404) },
+      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
+      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404) },
     },
     handler: async (request) => ({ acknowledged: true, modifiedCount: await users.promote(request.params.id) }),
   });
