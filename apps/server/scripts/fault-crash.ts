@@ -19,6 +19,7 @@ import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import {
+  ADMIN_DATABASE_URL,
   type Account,
   buyBody,
   call,
@@ -339,7 +340,10 @@ interface OutageSummary {
   statuses: Record<string, number>;
   maxLatencyMs: number;
   p50LatencyMs: number;
-  recoveryAfterStartMs: number;
+  /** From `pg_ctlcluster start` until PostgreSQL accepts a connection. */
+  pgReadyAfterStartMs: number;
+  /** From PostgreSQL accepting connections until every probe kind got a 2xx from the server: its own recovery. */
+  recoveryAfterPgReadyMs: number;
   recoveryAfterStartCommandMs: number;
   recoveredKinds: Record<string, number>;
 }
@@ -411,6 +415,22 @@ async function outage(backend: Backend, seconds: number): Promise<OutageSummary>
 
     const startIssued = Date.now();
     if (pgWatchdog) clearTimeout(pgWatchdog);
+    // When PostgreSQL itself accepts connections again (pg_ctlcluster returns later than that).
+    const pgReady = (async () => {
+      for (let n = 0; n < 600; n++) {
+        const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 1000 });
+        try {
+          await client.connect();
+          await client.query('select 1');
+          return Date.now();
+        } catch {
+          await sleep(25);
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }
+      return Number.NaN;
+    })();
     try {
       await pgctlAsync('start');
       pgStopped = false;
@@ -427,7 +447,7 @@ async function outage(backend: Backend, seconds: number): Promise<OutageSummary>
     while (Date.now() < deadline && Object.keys(recoveredKinds).length < kinds.length) {
       for (const p of probes) {
         if (p.at >= startIssued && p.status >= 200 && p.status < 300 && recoveredKinds[p.kind] === undefined) {
-          recoveredKinds[p.kind] = p.at + p.ms - startedAt;
+          recoveredKinds[p.kind] = p.at + p.ms;
         }
       }
       await sleep(50);
@@ -435,9 +455,11 @@ async function outage(backend: Backend, seconds: number): Promise<OutageSummary>
     stopProbing = true;
     await Promise.all(probers);
 
+    const pgReadyAt = await pgReady;
     const duringOutage = probes.filter((p) => p.at >= stoppedAt && p.at + p.ms <= startIssued);
-    const firstAllOk = Math.max(...Object.values(recoveredKinds));
-    const window = probes.filter((p) => p.at >= stopIssued && p.at <= startedAt + firstAllOk);
+    const allOkAt = Math.max(...Object.values(recoveredKinds));
+    const window = probes.filter((p) => p.at >= stopIssued && p.at <= allOkAt);
+    for (const kind of Object.keys(recoveredKinds)) recoveredKinds[kind] = recoveredKinds[kind]! - pgReadyAt;
     const count = (list: Probe[]) => {
       const out: Record<string, number> = {};
       for (const p of list) out[String(p.status)] = (out[String(p.status)] ?? 0) + 1;
@@ -457,9 +479,10 @@ async function outage(backend: Backend, seconds: number): Promise<OutageSummary>
         duringOutage.map((p) => p.ms),
         50,
       ),
-      recoveryAfterStartMs: Object.keys(recoveredKinds).length === kinds.length ? firstAllOk : Number.POSITIVE_INFINITY,
+      pgReadyAfterStartMs: pgReadyAt - startIssued,
+      recoveryAfterPgReadyMs: Object.keys(recoveredKinds).length === kinds.length ? allOkAt - pgReadyAt : Number.POSITIVE_INFINITY,
       recoveryAfterStartCommandMs:
-        Object.keys(recoveredKinds).length === kinds.length ? firstAllOk + (startedAt - startIssued) : Number.POSITIVE_INFINITY,
+        Object.keys(recoveredKinds).length === kinds.length ? allOkAt - startIssued : Number.POSITIVE_INFINITY,
       recoveredKinds,
     };
   } finally {
@@ -562,13 +585,15 @@ async function main(): Promise<void> {
           .join(', '),
         'stop..recovered max ms': fmt(o.windowMaxLatencyMs),
         'stopped window ms': o.stoppedWindowMs,
-        'back to 2xx after start ms': fmt(o.recoveryAfterStartMs, 0),
-        'incl. start command ms': fmt(o.recoveryAfterStartCommandMs, 0),
+        'PG accepting after start ms': fmt(o.pgReadyAfterStartMs, 0),
+        'server all-2xx after PG accepting ms': fmt(o.recoveryAfterPgReadyMs, 0),
+        'all-2xx after start command ms': fmt(o.recoveryAfterStartCommandMs, 0),
       },
     ]);
-    console.table(Object.entries(o.recoveredKinds).map(([kind, ms]) => ({ probe: kind, 'first 2xx after start ms': Math.round(ms) })));
+    console.table(Object.entries(o.recoveredKinds).map(([kind, ms]) => ({ probe: kind, 'first 2xx after PG accepting ms': Math.round(ms) })));
     const quick = o.maxLatencyMs < 1000 && o.windowMaxLatencyMs < 6000;
-    const recovered = o.recoveryAfterStartMs <= 10_000;
+    // The server's own recovery; measured from the start command it is also well under 10 s here.
+    const recovered = o.recoveryAfterPgReadyMs <= 10_000 && o.recoveryAfterStartCommandMs <= 10_000;
     log(
       `outage: all 503 while down ${all503 ? 'yes' : 'NO'}; only 2xx/503 from stop to recovery ${windowClean ? 'yes' : 'NO'}; ` +
         `max latency < 1 s while down (< 6 s while stopping/starting) ${quick ? 'yes' : 'NO'}; ` +

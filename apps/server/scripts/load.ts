@@ -76,8 +76,12 @@ interface LoadResult {
   non2xx: number;
   duration: number;
 }
+interface LoadClient {
+  requestIterator?: { context?: LoadContext };
+  on(event: 'timeout', fn: () => void): void;
+}
 interface Tracker extends PromiseLike<LoadResult> {
-  on(event: 'response', fn: (client: { requestIterator?: { context?: LoadContext } }, status: number, bytes: number, ms: number) => void): void;
+  on(event: 'response', fn: (client: LoadClient, status: number, bytes: number, ms: number) => void): void;
   on(event: 'reqError', fn: (error: Error & { code?: string }) => void): void;
 }
 const run = autocannon as unknown as (options: LoadOptions) => Tracker;
@@ -158,6 +162,8 @@ function mix(fixture: Fixture): [string, number, () => LoadRequest][] {
 }
 
 interface RouteStats {
+  /** Requests with no reply within autocannon's 10 s timeout (their latency is not in the percentiles). */
+  timeouts: number;
   latencies: number[];
   statuses: Map<number, number>;
 }
@@ -165,7 +171,7 @@ interface RouteStats {
 async function drive(base: string, fixture: Fixture, seconds: number, connections: number) {
   const routes = mix(fixture);
   const total = routes.reduce((sum, [, w]) => sum + w, 0);
-  const stats = new Map<string, RouteStats>(routes.map(([name]) => [name, { latencies: [], statuses: new Map() }]));
+  const stats = new Map<string, RouteStats>(routes.map(([name]) => [name, { timeouts: 0, latencies: [], statuses: new Map() }]));
   const socketErrors = new Map<string, number>();
   const tracker = run({
     url: base,
@@ -188,15 +194,29 @@ async function drive(base: string, fixture: Fixture, seconds: number, connection
       },
     ],
   });
+  const routeOf = (client: LoadClient) => stats.get(client.requestIterator?.context?.route ?? '') ?? stats.get(routes[0]![0])!;
+  const seen = new WeakSet<LoadClient>();
   tracker.on('response', (client, status, _bytes, ms) => {
-    // pipelining 1: the context still holds the request that was just answered
-    const route = stats.get(client.requestIterator?.context?.route ?? '') ?? stats.get(routes[0]![0])!;
+    // pipelining 1: the context still holds the request that was just answered (or that timed out)
+    if (!seen.has(client)) {
+      seen.add(client);
+      client.on('timeout', () => routeOf(client).timeouts++);
+    }
+    const route = routeOf(client);
     route.latencies.push(ms);
     route.statuses.set(status, (route.statuses.get(status) ?? 0) + 1);
   });
   tracker.on('reqError', (error) => socketErrors.set(error.code ?? error.message, (socketErrors.get(error.code ?? error.message) ?? 0) + 1));
+  let answered = 0;
+  tracker.on('response', (client) => {
+    if (!answeredClients.has(client)) {
+      answeredClients.add(client);
+      answered++;
+    }
+  });
+  const answeredClients = new WeakSet<LoadClient>();
   const result = await tracker;
-  return { result, stats, socketErrors };
+  return { result, stats, socketErrors, answered };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -252,7 +272,8 @@ async function runBackend(name: string, n: number, env: Record<string, string>, 
     await drive(server.base, fixture, args.warmup, args.connections);
     const rssWarmKb = server.rssKb();
     log(`  RSS after warm-up: ${(rssWarmKb / 1024).toFixed(0)} MiB; measuring ${args.duration} s`);
-    const { result, stats, socketErrors } = await drive(server.base, fixture, args.duration, args.connections);
+    const { result, stats, socketErrors, answered } = await drive(server.base, fixture, args.duration, args.connections);
+    log(`  connections that got at least one reply: ${answered} of ${args.connections} (reconnects after a timeout count anew)`);
     const rssAfterKb = server.rssKb();
     if (!server.isAlive()) throw new Error('the server died under load');
 
@@ -273,11 +294,12 @@ async function runBackend(name: string, n: number, env: Record<string, string>, 
       const others = [...s.statuses].filter(([st]) => st >= 400 && st !== 429 && st < 500).map(([st, c]) => `${st}:${c}`).join(' ');
       return {
         route,
-        requests: s.latencies.length,
+        requests: s.latencies.length + s.timeouts,
         '2xx': ok,
         '4xx': others || 0,
         '429': c429,
         '5xx': c5xx,
+        timeouts: s.timeouts,
         'p50 ms': fmt(percentile(s.latencies, 50)),
         'p99 ms': fmt(percentile(s.latencies, 99)),
       };
