@@ -223,6 +223,9 @@ async function main(): Promise<void> {
     );
     for (const { name, result } of results) {
       if (result.requests.total === 0) log(`  ${name}: no request finished within ${args.duration} s (the server is too slow here)`);
+      if (result.errors + result.timeouts + result.non2xx > 0) {
+        log(`  ${name}: status codes ${JSON.stringify(result.statusCodeStats ?? {})}, errors ${result.errors}, timeouts ${result.timeouts}`);
+      }
     }
 
     if (!databaseUrl) database = await open();

@@ -13,6 +13,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    statusCodeStats?: Record<string, { count: number }>;
     duration: number;
   }
   export interface Options {
