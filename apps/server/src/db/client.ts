@@ -65,6 +65,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: { pg_trgm },
   });
+  yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -76,6 +77,24 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs each query synchronously on the main thread, and hands its lock to the next waiting query in a
+ * microtask: under a steady queue the event loop never reaches its I/O phase, so connections whose requests
+ * were not read yet starve (under 100 connections, most never got a reply within 10 s). Yielding to the event
+ * loop before each exclusive section lets new requests be read and queued in turn.
+ */
+function yieldBetweenQueries(client: PGlite): void {
+  const target = client as unknown as Record<'_runExclusiveQuery' | '_runExclusiveTransaction', (fn: () => Promise<unknown>) => Promise<unknown>>;
+  for (const name of ['_runExclusiveQuery', '_runExclusiveTransaction'] as const) {
+    const original = target[name]?.bind(client);
+    if (!original) continue;
+    target[name] = (fn) => original(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      return fn();
+    });
+  }
 }
 
 export async function ping(db: Db): Promise<void> {
