@@ -57,7 +57,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { maxParamLength: 300 },
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();

@@ -103,6 +103,21 @@ describe('parseEnv', () => {
     const parsed = parseEnv({ DATABASE_URL: '  ', SMTP_URL: '', JWT_SECRET: '' });
     expect([parsed.DATABASE_URL, parsed.SMTP_URL, parsed.JWT_SECRET]).toEqual([undefined, undefined, undefined]);
   });
+
+  it('a blank PORT or HOST takes the default, not port 0 or an error', () => {
+    const parsed = parseEnv({ PORT: '', HOST: ' ' });
+    expect([parsed.PORT, parsed.HOST]).toEqual([3000, '127.0.0.1']);
+  });
+
+  it('a value with a newline still fails on one line', () => {
+    expect(() => parseEnv({ PORT: 'ab\nc' })).toThrow(/^Invalid environment variable PORT: [^\n]*$/);
+  });
+
+  it('TRUST_PROXY is off unless set to true', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
 });
 
 // ---- the real server process -------------------------------------------------------------------------

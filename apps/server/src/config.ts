@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   /** Multiplies every abuse budget; the browser suite raises it because it signs many users up from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(100_000).default(1),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP budgets need it). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   WEB_DIST: optionalText,
 });
 
@@ -66,11 +68,13 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; JWT_SECRET is resolved by the caller (see server.ts) so this stays pure. */
 export function parseEnv(env: Record<string, string | undefined>): z.output<typeof EnvSchema> {
-  const parsed = EnvSchema.safeParse(env);
+  // A blank variable means "use the default" (PORT= is not port 0).
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`.replace(/\s*\n\s*/g, ' '));
   }
   return parsed.data;
 }

@@ -1,6 +1,9 @@
 // A fresh app on a fresh database per test file: PGlite in memory, or a new PostgreSQL database
 // when TEST_DATABASE_URL is set. `injectAs(user, request)` makes authorisation tests read like sentences.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -55,7 +58,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env }, TEST_JWT_SECRET);
+  // Uploaded images go to a temp folder of this test file, never into the repo's ./data.
+  const tempDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'og-test-'));
+  const config = loadConfig(
+    { NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDataDir, ...env },
+    TEST_JWT_SECRET,
+  );
   const app = await buildApp({ config, database });
   await seedBase(app.services);
   const services: Services = app.services;
@@ -105,6 +113,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
       await app.close();
       await database.close();
       await drop();
+      if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     },
   };
 }
