@@ -71,7 +71,6 @@ export const products = pgTable('products', {
   index('products_email_newest_idx').on(t.email, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
-  index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
 ]);
 
 export const buyerRequests = pgTable('buyer_requests', {

@@ -1,0 +1,1 @@
+DROP INDEX "products_name_trgm_idx";
