@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, ping } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
@@ -78,7 +78,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { auth: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      // Readiness: answers 503 (through the error handler) while the database cannot be reached.
+      api.get('/health', { config: { auth: 'public' }, schema: { hide: true } }, async () => {
+        await ping(database.db);
+        return { ok: true };
+      });
       await api.register(authRoutes, { auth: services.auth, config });
       await api.register(oidcRoutes, { auth: services.auth, users: services.users, config });
       await api.register(usersRoutes, { users: services.users });

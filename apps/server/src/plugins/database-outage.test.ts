@@ -67,7 +67,7 @@ describe('database outage', () => {
     const port = portOf(closed);
     await new Promise((resolve) => closed.close(resolve)); // nothing listens on this port any more
     const app = await appOn(await openDatabase({ databaseUrl: `postgres://postgres@127.0.0.1:${port}/none` }));
-    for (const url of ['/api/products', '/api/category', `/api/products/${'0'.repeat(32)}`]) {
+    for (const url of ['/api/health', '/api/products', '/api/category', `/api/products/${'0'.repeat(32)}`]) {
       const { res, ms } = await timed(app, url);
       expect503(res);
       expect(ms).toBeLessThan(1000);
@@ -88,6 +88,7 @@ describe('database outage', () => {
     const app = await appOn(database);
     await database.close();
     expect503((await timed(app, '/api/products')).res);
+    expect503((await timed(app, '/api/health')).res);
   }, 120_000); // creating a PGlite instance (initdb in WebAssembly) takes seconds, more on a busy machine
 
   // A proxy in front of the test PostgreSQL stands in for stopping it: connections are cut and refused, then allowed again.
