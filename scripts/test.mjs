@@ -1,7 +1,7 @@
 // `npm test`: every suite in order, then one plain summary line `N passed, N failed` over all of them.
 // Lint, typecheck, build and bundle budget count as one check each; vitest and Playwright count their tests.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = `${root}.test-output`;
