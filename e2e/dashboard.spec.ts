@@ -1,5 +1,5 @@
 // Dashboard journeys against the real server: seller, buyer and admin, each in their own browser context.
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   confirmDialog,
   createProductViaApi,
@@ -157,7 +157,7 @@ test('an admin makes a user admin, bans another, and edits and deletes any listi
 
   // Edit someone else's listing: all four photos again.
   await admin.goto('/dashboard/manageAllProducts');
-  const row = admin.getByRole('listitem').filter({ hasText: desk.name });
+  const row = await findListing(admin, desk.name);
   await row.getByRole('link', { name: `Update ${desk.name}` }).click();
   await expect(admin).toHaveURL(/\/dashboard\/updateProduct\//);
   await expect(admin.getByLabel(/^Product Name/)).toHaveValue(desk.name);
@@ -168,8 +168,7 @@ test('an admin makes a user admin, bans another, and edits and deletes any listi
   await admin.getByRole('button', { name: 'Update Product' }).click();
   await expectSuccessPopup(admin, `${edited} is Updated to the Timeline route`);
   await expect(admin).toHaveURL(/\/dashboard\/manageAllProducts$/);
-  const editedRow = admin.getByRole('listitem').filter({ hasText: edited });
-  await expect(editedRow).toBeVisible();
+  const editedRow = await findListing(admin, edited);
 
   // And delete it.
   await editedRow.getByRole('button', { name: `Delete ${edited}` }).click();
@@ -228,3 +227,21 @@ test('each validation message of the add form is shown', async ({ browser }) => 
   await page.getByLabel(/^Product Name/).fill('Tea set');
   await expect(page.getByText('This Name field is required')).toHaveCount(0);
 });
+
+/**
+ * The row of a listing in a paged dashboard list. Other journeys share the server and add listings
+ * at the same time, so the row may sit below the first page: page on with 'Load more' until it shows.
+ */
+async function findListing(page: Page, name: string) {
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  const more = page.getByRole('button', { name: 'Load more' });
+  const items = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  for (let i = 0; i < 20 && (await row.count()) === 0 && (await more.isVisible()); i++) {
+    const before = await items.count();
+    await more.click();
+    await expect.poll(() => items.count()).toBeGreaterThan(before);
+  }
+  await expect(row).toBeVisible();
+  return row;
+}
