@@ -7,7 +7,7 @@ import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useProducts } from '@/features/products/api/list-products';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { ListSkeleton, PageHeader } from '../components/page-parts';
+import { ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
 import { ProductList } from '../components/product-list';
 
 /** No filters: every listing, newest first (stable object so the query key stays the same). */
@@ -57,14 +57,7 @@ export function ManageAllProducts() {
             deletingId={remove.isPending ? remove.variables : undefined}
             onDelete={(p) => void handleDelete(p)}
           />
-          {query.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMore query={query} />
         </>
       )}
     </section>

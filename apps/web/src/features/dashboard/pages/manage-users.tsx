@@ -7,7 +7,7 @@ import { useUsers } from '@/features/users/api/list-users';
 import { useMakeAdmin } from '@/features/users/api/make-admin';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { Avatar, ListSkeleton, PageHeader } from '../components/page-parts';
+import { Avatar, ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
 
 export function ManageUsers() {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -114,14 +114,7 @@ export function ManageUsers() {
               );
             })}
           </ul>
-          {query.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMore query={query} />
         </>
       )}
     </section>

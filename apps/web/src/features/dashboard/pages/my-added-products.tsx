@@ -9,7 +9,7 @@ import { useSellerProducts } from '@/features/products/api/list-seller-products'
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
 import { useIsAdmin } from '../components/dashboard-layout';
-import { ListSkeleton, PageHeader } from '../components/page-parts';
+import { ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
 import { ProductList } from '../components/product-list';
 
 /** The signed-in seller's own listings; for an admin this is "Admin Added Products". */
@@ -62,14 +62,7 @@ export function MyAddedProducts() {
             deletingId={remove.isPending ? remove.variables : undefined}
             onDelete={(p) => void handleDelete(p)}
           />
-          {query.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <button type="button" className="btn btn-outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-                {query.isFetchingNextPage && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                Load more
-              </button>
-            </div>
-          )}
+          <LoadMore query={query} />
         </>
       )}
     </section>
