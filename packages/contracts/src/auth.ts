@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, isSafeImageUrl, requiredText } from './common.ts';
+import { Email, requiredText } from './common.ts';
+import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
 const m = messages.register;

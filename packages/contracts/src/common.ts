@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { CURSOR_MAX_LENGTH, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './paging.ts';
+import { isSafeImageUrl } from './stored-images.ts';
 
 /** Opaque ids are 32 lowercase hex characters; anything else is a 404 at the route. */
 export const ID_PATTERN = /^[a-f0-9]{32}$/;
@@ -25,28 +27,8 @@ export function requiredText(label: string, max = 200, message = messages.requir
     .max(max, messages.tooLong(max));
 }
 
-/** Path of an image this server stored (see images module), e.g. /api/images/<32 hex>-1280.webp */
-export const STORED_IMAGE_PATTERN = /^\/api\/images\/[a-f0-9]{32}-(320|640|1280)\.webp$/;
-export const IMAGE_WIDTHS = [320, 640, 1280] as const;
-
-export function isSafeImageUrl(value: string): boolean {
-  if (STORED_IMAGE_PATTERN.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && !url.username && !url.password;
-  } catch {
-    return false;
-  }
-}
-
 export function imageUrl(label: string) {
   return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid);
-}
-
-/** srcset for a stored image; external URLs have only themselves. */
-export function imageSrcSet(url: string): string | undefined {
-  if (!STORED_IMAGE_PATTERN.test(url)) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${url.replace(/-(320|640|1280)\.webp$/, `-${w}.webp`)} ${w}w`).join(', ');
 }
 
 export const InsertedResponse = z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() });
@@ -56,9 +38,7 @@ export type InsertedResponse = z.infer<typeof InsertedResponse>;
 export type ModifiedResponse = z.infer<typeof ModifiedResponse>;
 export type DeletedResponse = z.infer<typeof DeletedResponse>;
 
-export const PAGE_LIMIT_DEFAULT = 24;
-export const PAGE_LIMIT_MAX = 100;
 export const PageQuery = {
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(PAGE_LIMIT_DEFAULT),
-  cursor: z.string().max(300).optional(),
+  cursor: z.string().max(CURSOR_MAX_LENGTH).optional(),
 };

@@ -1,6 +1,7 @@
 // Shared field rules: price as the form sends it, and image URLs that can never run script.
 import { describe, expect, it } from 'vitest';
-import { imageUrl, isSafeImageUrl } from './common.ts';
+import { imageUrl } from './common.ts';
+import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 import { Price } from './products.ts';
 

@@ -1,4 +1,4 @@
-export * from './messages.ts';
+export * from './constants.ts';
 export * from './common.ts';
 export * from './errors.ts';
 export * from './categories.ts';

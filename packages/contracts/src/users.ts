@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Email, isSafeImageUrl, PARAM_MAX, requiredText } from './common.ts';
+import { Email, PARAM_MAX, requiredText } from './common.ts';
+import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
 export const UserSchema = z.object({

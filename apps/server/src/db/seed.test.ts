@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CATEGORY_KEYS, CreateProductBody, STORED_IMAGE_PATTERN } from '@olden/contracts';
+import { CATEGORY_KEYS, CreateProductBody, IMAGE_WIDTHS, storedImageId, storedImageUrl } from '@olden/contracts';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestApp } from '../test/harness.ts';
@@ -70,9 +70,10 @@ describe('demo data', () => {
     ]);
     expect(rows.every((r) => new Set([r.image1, r.image2, r.image3, r.image4]).size === 4)).toBe(true);
     for (const url of urls) {
-      expect(url).toMatch(STORED_IMAGE_PATTERN);
-      for (const width of [320, 640, 1280]) {
-        const res = await t.app.inject({ method: 'GET', url: url.replace(/-(320|640|1280)\.webp$/, `-${width}.webp`) });
+      const id = storedImageId(url);
+      expect(id, url).toBeDefined();
+      for (const width of IMAGE_WIDTHS) {
+        const res = await t.app.inject({ method: 'GET', url: storedImageUrl(id!, width) });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type']).toBe('image/webp');
       }

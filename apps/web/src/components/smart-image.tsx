@@ -1,4 +1,4 @@
-import { imageSrcSet } from '@/lib/image-srcset';
+import { imageSrcSet } from '@olden/contracts/constants';
 import type { ImgHTMLAttributes } from 'react';
 
 interface SmartImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {

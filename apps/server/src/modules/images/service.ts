@@ -2,7 +2,15 @@
 // and store WebP at every width of IMAGE_WIDTHS. Also serves the stored files by name.
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { IMAGE_MAX_PIXELS, IMAGE_MESSAGES, IMAGE_WIDTHS, STORED_IMAGE_PATTERN } from '@olden/contracts';
+import {
+  IMAGE_MAX_PIXELS,
+  IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  parseStoredImageFile,
+  storedImageFile,
+  storedImageId,
+  storedImageUrl,
+} from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -20,9 +28,6 @@ const WEBP_QUALITY = 80;
 /** sharp's default is 4; 3 costs noticeably less CPU per upload for a few percent more bytes. */
 const WEBP_EFFORT = 3;
 
-/** `<id>-<width>.webp`: the only names GET /api/images/:file will look up. */
-export const STORED_FILE_PATTERN = /^([a-f0-9]{32})-(320|640|1280)\.webp$/;
-
 export interface StoredImage {
   id: string;
   display_url: string;
@@ -31,9 +36,6 @@ export interface StoredImage {
   height: number;
   variants: { width: number; url: string }[];
 }
-
-const fileName = (id: string, width: number) => `${id}-${width}.webp`;
-const urlOf = (id: string, width: number) => `/api/images/${fileName(id, width)}`;
 
 function createSemaphore(max: number) {
   let active = 0;
@@ -116,7 +118,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
       await inspect(input);
       const variants = await limit(() => render(input, options.effort ?? WEBP_EFFORT));
       const id = newId();
-      const keys = IMAGE_WIDTHS.map((w) => fileName(id, w));
+      const keys = IMAGE_WIDTHS.map((w) => storedImageFile(id, w));
       try {
         await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.data)));
         const largest = variants[variants.length - 1]!;
@@ -127,14 +129,14 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
           height: largest.height,
           bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
         });
-        const url = urlOf(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+        const url = storedImageUrl(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
         return {
           id,
           display_url: url,
           url,
           width: largest.width,
           height: largest.height,
-          variants: variants.map((v, i) => ({ width: v.width, url: urlOf(id, IMAGE_WIDTHS[i]!) })),
+          variants: variants.map((v, i) => ({ width: v.width, url: storedImageUrl(id, IMAGE_WIDTHS[i]!) })),
         };
       } catch (error) {
         await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
@@ -144,19 +146,21 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
     /** The bytes of a stored file, or undefined for an unknown or malformed name. */
     async read(file: string): Promise<Buffer | undefined> {
-      if (!STORED_FILE_PATTERN.test(file)) return undefined;
+      // `<id>-<width>.webp` are the only names looked up.
+      if (!parseStoredImageFile(file)) return undefined;
       return storage.get(file);
     },
 
     /** Whether a URL names an image this server stored (and it is still there). */
     async exists(url: string): Promise<boolean> {
-      if (!STORED_IMAGE_PATTERN.test(url)) return false;
-      return (await storage.get(url.slice('/api/images/'.length))) !== undefined;
+      const id = storedImageId(url);
+      if (id === undefined) return false;
+      return (await storage.get(storedImageFile(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!))) !== undefined;
     },
 
     /** Deletes an image's files and row. */
     async remove(id: string): Promise<void> {
-      await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(fileName(id, w))));
+      await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(storedImageFile(id, w))));
       await repo.delete(id);
     },
   };

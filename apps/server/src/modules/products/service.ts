@@ -4,7 +4,7 @@ import {
   findCategoryKey,
   type ListProductsQuery,
   type Product,
-  STORED_IMAGE_PATTERN,
+  storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
@@ -87,7 +87,7 @@ export function createProductsService(ctx: AppContext) {
   async function assertImagesExist(body: ProductInput): Promise<void> {
     const fields = ['image1', 'image2', 'image3', 'image4'] as const;
     const stored = fields
-      .map((field) => ({ field, id: STORED_IMAGE_PATTERN.test(body[field]) ? body[field].slice(12, 44) : undefined }))
+      .map((field) => ({ field, id: storedImageId(body[field]) }))
       .filter((s): s is { field: (typeof fields)[number]; id: string } => s.id !== undefined);
     if (stored.length === 0) return;
     const existing = await repo.existingImageIds([...new Set(stored.map((s) => s.id))]);

@@ -1,0 +1,7 @@
+// `@olden/contracts/constants`: everything of contracts that needs no zod, for code that must stay light
+// (the web's first load, the api client). A test checks that nothing reachable from here imports zod.
+export * from './error-codes.ts';
+export * from './paging.ts';
+export * from './policies.ts';
+export * from './stored-images.ts';
+export { messages } from './messages.ts';

@@ -1,0 +1,51 @@
+// The one table of error codes, shared by server and web (zod-free, so the web's first load can use it).
+
+/**
+ * Error code -> HTTP status. Generic codes name the kind of failure; domain codes name the rule that
+ * refused the call, so the web branches on `error.code`, never on a status plus a guess.
+ */
+export const ERROR_STATUS = {
+  // Generic
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  // Domain
+  /** A cursor that is not one this server made for this list and order. */
+  INVALID_CURSOR: 400,
+  /** A buyer asked for their own listing. */
+  OWN_LISTING: 400,
+  /** A listing names a server-stored image that was never uploaded here. */
+  IMAGE_NOT_STORED: 400,
+  /** Google sign-in for an email already linked to another Google account. */
+  IDENTITY_ALREADY_LINKED: 400,
+  /** Wrong email or password (the same answer for both, so accounts cannot be probed). */
+  INVALID_CREDENTIALS: 401,
+  /** The caller is signed in but the listing, request or profile belongs to someone else. */
+  NOT_YOURS: 403,
+  /** An admin-only call made by a user. */
+  ADMINS_ONLY: 403,
+  /** An admin trying to ban their own account. */
+  SELF_BAN: 403,
+  /** A token asked for an email other than the session's own. */
+  EMAIL_MISMATCH: 403,
+  /** The buyer already has an open request for this listing. */
+  ALREADY_REQUESTED: 409,
+  /** Registration with an email that already has an account. */
+  EMAIL_TAKEN: 409,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** The spec's rule for the web: a 401 or 403 logs out and goes to /login. */
+export function isAuthFailure(status: number): boolean {
+  return status === 401 || status === 403;
+}

@@ -1,0 +1,83 @@
+// What the images module stores and how its URLs read: the one home for both (zod-free).
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_MAX_MEGABYTES = IMAGE_MAX_BYTES / 1024 / 1024;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_MEGAPIXELS = IMAGE_MAX_PIXELS / 1_000_000;
+
+/** The photo types accepted, recognised by their bytes on the server. */
+export const IMAGE_TYPES = [
+  { mime: 'image/jpeg', label: 'JPEG' },
+  { mime: 'image/png', label: 'PNG' },
+  { mime: 'image/webp', label: 'WebP' },
+  { mime: 'image/avif', label: 'AVIF' },
+  { mime: 'image/gif', label: 'GIF' },
+] as const;
+export type ImageMime = (typeof IMAGE_TYPES)[number]['mime'];
+export const IMAGE_MIME_TYPES: readonly string[] = IMAGE_TYPES.map((t) => t.mime);
+/** For `<input type="file" accept>`. */
+export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(',');
+/** "JPEG, PNG, WebP, AVIF or GIF" */
+export const IMAGE_TYPE_NAMES = `${IMAGE_TYPES.slice(0, -1)
+  .map((t) => t.label)
+  .join(', ')} or ${IMAGE_TYPES[IMAGE_TYPES.length - 1]!.label}`;
+
+/** What POST /api/images answers when it refuses a file (the web shows these as they are). */
+export const IMAGE_MESSAGES = {
+  unsupported: `Unsupported image type: upload a ${IMAGE_TYPE_NAMES}`,
+  damaged: 'The image is damaged or incomplete',
+  tooManyPixels: `The image is too large: at most ${IMAGE_MAX_MEGAPIXELS} megapixels`,
+  tooLarge: `The image is too large: at most ${IMAGE_MAX_MEGABYTES} MB`,
+} as const;
+
+/** Widths every stored image is re-encoded to (WebP). */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
+/** Where stored images are served: `/api/images/<32 hex id>-<width>.webp`. */
+export const STORED_IMAGE_PREFIX = '/api/images/';
+const STORED_IMAGE_FILE = /^([a-f0-9]{32})-(320|640|1280)\.webp$/;
+
+/** The file name of one width of a stored image, as the storage and the image route name it. */
+export function storedImageFile(id: string, width: ImageWidth): string {
+  return `${id}-${width}.webp`;
+}
+
+/** The image id and width of a stored file name (`<id>-<width>.webp`); undefined for anything else. */
+export function parseStoredImageFile(file: string): { id: string; width: ImageWidth } | undefined {
+  const match = STORED_IMAGE_FILE.exec(file);
+  if (!match) return undefined;
+  return { id: match[1]!, width: Number(match[2]) as ImageWidth };
+}
+
+/** The URL of one width of a stored image. */
+export function storedImageUrl(id: string, width: ImageWidth): string {
+  return `${STORED_IMAGE_PREFIX}${storedImageFile(id, width)}`;
+}
+
+/** The image id a stored-image URL names; undefined for any other URL (an external https one). */
+export function storedImageId(url: string): string | undefined {
+  return url.startsWith(STORED_IMAGE_PREFIX) ? parseStoredImageFile(url.slice(STORED_IMAGE_PREFIX.length))?.id : undefined;
+}
+
+export function isStoredImageUrl(url: string): boolean {
+  return storedImageId(url) !== undefined;
+}
+
+/** An image URL a listing or profile may hold: one stored here, or an https URL without credentials. */
+export function isSafeImageUrl(value: string): boolean {
+  if (isStoredImageUrl(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** srcset for a stored image (its three widths); undefined for external URLs, which have only themselves. */
+export function imageSrcSet(url: string): string | undefined {
+  const id = storedImageId(url);
+  if (id === undefined) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${storedImageUrl(id, w)} ${w}w`).join(', ');
+}
