@@ -5,3 +5,4 @@ export * from './paging.ts';
 export * from './policies.ts';
 export * from './stored-images.ts';
 export { messages } from './messages.ts';
+export * from './oidc-popup.ts';
