@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { config as configureZod } from 'zod/v4/core';
-import { paths } from './app/paths';
+import { paths } from './config/paths';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { onAuthFailure } from './lib/api-client';

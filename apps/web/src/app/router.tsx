@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 import { AdminRoute } from '@/features/auth/components/admin-route';
 import { PrivateRoute } from '@/features/auth/components/private-route';
 import { RootLayout } from './layouts/root-layout';
@@ -6,11 +7,11 @@ import { Component as Home } from './routes/home';
 import { NotFoundContent } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-const dashboard = () => import('@/features/dashboard/routes');
+const dashboard = () => import('./routes/dashboard');
 
 export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home.path,
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
@@ -19,36 +20,36 @@ export const routes: RouteObject[] = [
         children: [
           // Home is the landing page: bundled with the entry so its first paint needs no second round trip.
           { index: true, Component: Home },
-          { path: 'login', lazy: () => import('./routes/login') },
-          { path: 'register', lazy: () => import('./routes/register') },
-          { path: 'contactUs', lazy: () => import('./routes/contact') },
-          { path: 'productDetails/:id', lazy: () => import('./routes/product-details') },
+          { path: paths.login.path, lazy: () => import('./routes/login') },
+          { path: paths.register.path, lazy: () => import('./routes/register') },
+          { path: paths.contactUs.path, lazy: () => import('./routes/contact') },
+          { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
           {
             element: <PrivateRoute />,
             children: [
-              { path: 'timeline', lazy: () => import('./routes/timeline') },
-              { path: 'productsCategory/:category', lazy: () => import('./routes/products-category') },
+              { path: paths.timeline.path, lazy: () => import('./routes/timeline') },
+              { path: paths.productsCategory.path, lazy: () => import('./routes/products-category') },
               {
-                path: 'dashboard',
+                path: paths.dashboard.root.path,
                 lazy: async () => ({ Component: (await dashboard()).DashboardLayout }),
                 children: [
-                  { index: true, element: <Navigate to="addProduct" replace /> },
-                  { path: 'addProduct', lazy: async () => ({ Component: (await dashboard()).AddProduct }) },
+                  { index: true, element: <Navigate to={paths.dashboard.addProduct.getHref()} replace /> },
+                  { path: paths.dashboard.addProduct.path, lazy: async () => ({ Component: (await dashboard()).AddProduct }) },
                   {
-                    path: 'updateProduct/:id',
+                    path: paths.dashboard.updateProduct.path,
                     lazy: async () => {
                       const m = await dashboard();
                       return { Component: m.UpdateProduct, loader: m.updateProductLoader };
                     },
                   },
-                  { path: 'myAddedProducts', lazy: async () => ({ Component: (await dashboard()).MyAddedProducts }) },
-                  { path: 'myCarts', lazy: async () => ({ Component: (await dashboard()).MyCarts }) },
-                  { path: 'buyerRequest', lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
+                  { path: paths.dashboard.myAddedProducts.path, lazy: async () => ({ Component: (await dashboard()).MyAddedProducts }) },
+                  { path: paths.dashboard.myCarts.path, lazy: async () => ({ Component: (await dashboard()).MyCarts }) },
+                  { path: paths.dashboard.buyerRequest.path, lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
                   {
                     element: <AdminRoute />,
                     children: [
-                      { path: 'manageUsers', lazy: async () => ({ Component: (await dashboard()).ManageUsers }) },
-                      { path: 'manageAllProducts', lazy: async () => ({ Component: (await dashboard()).ManageAllProducts }) },
+                      { path: paths.dashboard.manageUsers.path, lazy: async () => ({ Component: (await dashboard()).ManageUsers }) },
+                      { path: paths.dashboard.manageAllProducts.path, lazy: async () => ({ Component: (await dashboard()).ManageAllProducts }) },
                     ],
                   },
                 ],

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@/app/paths';
+import { PRODUCT_NAME } from '@/config/paths';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, MailIcon, PhoneIcon, TwitterIcon } from '@/components/icons';
 
 export const CONTACT_EMAIL = 'support@oldengoods.com';

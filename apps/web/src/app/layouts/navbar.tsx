@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths, PRODUCT_NAME } from '@/app/paths';
+import { paths, PRODUCT_NAME } from '@/config/paths';
 import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
 import { usePopover } from '@/components/use-popover';
 import { useAuth } from '@/features/auth/components/auth-context';

@@ -1,4 +1,4 @@
-import { pageTitle } from '@/app/paths';
+import { pageTitle } from '@/config/paths';
 import { CONTACT_EMAIL, CONTACT_PHONE } from '@/app/layouts/footer';
 import { MailIcon, PhoneIcon, PinIcon } from '@/components/icons';
 import { useAuth } from '@/features/auth/components/auth-context';

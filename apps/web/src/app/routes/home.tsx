@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { pageTitle } from '@/app/paths';
+import { pageTitle } from '@/config/paths';
 import { Reveal } from '@/components/reveal';
 import { CategoryGrid } from '@/features/categories/components/category-grid';
 import { Explainer } from '@/features/home/components/explainer';

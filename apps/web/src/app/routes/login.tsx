@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { pageTitle } from '@/app/paths';
+import { pageTitle } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { redirectTarget } from '@/features/auth/components/redirect-target';
 import { showSuccess } from '@/lib/popups';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { pageTitle, paths } from '@/app/paths';
+import { pageTitle, paths } from '@/config/paths';
 
 export function NotFoundContent() {
   return (

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { pageTitle, paths } from '@/app/paths';
+import { pageTitle, paths } from '@/config/paths';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { BuyNowDialog } from '@/features/buyer-requests/components/buy-now-dialog';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
-import { formatAge, formatDate, formatPrice } from '@/features/products/components/format';
+import { formatAge, formatDate, formatPrice } from '@/lib/format';
 import { queryClient } from '@/lib/query-client';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));

@@ -1,6 +1,6 @@
 import { findCategoryKey } from '@olden/contracts';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
-import { pageTitle, paths } from '@/app/paths';
+import { pageTitle, paths } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';

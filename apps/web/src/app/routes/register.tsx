@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
-import { pageTitle } from '@/app/paths';
+import { pageTitle } from '@/config/paths';
 import { redirectTarget } from '@/features/auth/components/redirect-target';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { showSuccess } from '@/lib/popups';

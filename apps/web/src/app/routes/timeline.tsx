@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { pageTitle } from '@/app/paths';
+import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/page-loader';
 import { useAdminStatus } from '../api/get-admin-status';
 import { useAuth } from './auth-context';

@@ -2,7 +2,7 @@
 import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { ApiError, onAuthFailure, TOKEN_KEY } from '@/lib/api-client';
 import { getSession } from '../api/get-session';
 import { login } from '../api/login';

@@ -3,7 +3,7 @@ import { RegisterBody } from '@olden/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAuth } from './auth-context';

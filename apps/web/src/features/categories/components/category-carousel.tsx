@@ -5,7 +5,7 @@ import { Swiper, SwiperSlide } from 'swiper/react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { CAROUSEL_CARDS, CATEGORY_BREAKPOINTS, CATEGORY_CAROUSEL, initialSlideFor } from './category-carousel-data';
 
 export default function CategoryCarousel() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { ErrorState } from '@/components/error-state';
 import { SmartImage } from '@/components/smart-image';
 import { useCategories } from '../api/get-categories';

@@ -1,8 +1,8 @@
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { SmartImage } from '@/components/smart-image';
-import { formatPrice } from './format';
+import { formatPrice } from '@/lib/format';
 
 export function ProductCard({ product, isPriority = false }: { product: Product; isPriority?: boolean }) {
   return (

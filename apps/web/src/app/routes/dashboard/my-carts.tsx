@@ -1,16 +1,18 @@
 import { useRef } from 'react';
 import type { BuyerProduct } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useCart } from '@/features/buyer-requests/api/list-cart';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { CartSummary } from '../components/cart-summary';
-import { ListSkeleton, PageHeader, Thumb } from '../components/page-parts';
-import { formatPrice } from '../lib/format';
+import { CartSummary } from '@/features/buyer-requests/components/cart-summary';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { Thumb } from '@/components/thumbnail';
+import { formatPrice } from '@/lib/format';
 
 export function MyCarts() {
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,7 +1,7 @@
 // One of the four product photo slots: file picker, preview, upload progress and its error.
 import { IMAGE_ACCEPT } from '@olden/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { thumbnailUrl } from './page-parts';
+import { thumbnailUrl } from '@/components/thumbnail';
 
 export type UploadStatus = 'idle' | 'uploading' | 'done' | 'error';
 export interface UploadState {

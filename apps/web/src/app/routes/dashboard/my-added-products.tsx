@@ -1,16 +1,18 @@
 import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useSellerProducts } from '@/features/products/api/list-seller-products';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { useIsAdmin } from '../components/dashboard-layout';
-import { ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
-import { ProductList } from '../components/product-list';
+import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadMore } from '@/components/load-more';
+import { PageHeader } from '@/components/page-header';
+import { ProductList } from '@/features/products/components/product-list';
 
 /** The signed-in seller's own listings; for an admin this is "Admin Added Products". */
 export function MyAddedProducts() {

@@ -2,19 +2,12 @@
 import { useId, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { MenuIcon } from '@/components/icons';
-import { useAdminStatus } from '@/features/auth/api/get-admin-status';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { useCart } from '@/features/buyer-requests/api/list-cart';
 import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
 import { showError, showSuccess } from '@/lib/popups';
 import { AccountMenu, DashboardMenu } from './dashboard-menu';
-
-/** Admin is the server's answer (spec); the session's flag stands in until it arrives. */
-export function useIsAdmin(): boolean {
-  const { user, loading } = useAuth();
-  const status = useAdminStatus(user?.email, Boolean(user) && !loading);
-  return status.data?.admin ?? user?.admin ?? false;
-}
 
 export function DashboardLayout() {
   const { user, loading, logOut } = useAuth();

@@ -1,14 +1,16 @@
 import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
 import { useProducts } from '@/features/products/api/list-products';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
-import { ProductList } from '../components/product-list';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadMore } from '@/components/load-more';
+import { PageHeader } from '@/components/page-header';
+import { ProductList } from '@/features/products/components/product-list';
 
 /** No filters: every listing, newest first (stable object so the query key stays the same). */
 const ALL = {};

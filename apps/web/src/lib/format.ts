@@ -1,22 +1,22 @@
-// Money and date display for the dashboard tables.
-
-/** Spec: the cart total is the sum of item prices. Summed in cents so 0.1 + 0.2 shows 0.30. */
-export function sumPrices(items: readonly { price: number }[]): number {
-  const cents = items.reduce((total, item) => total + Math.round(Number(item.price) * 100), 0);
-  return cents / 100;
-}
+// How prices, dates and ages read everywhere on the site: one format, so a price looks the same on a card,
+// a product page and in the dashboard.
 
 /** '$1,234.50': the spec's currency, always two decimals. */
 export function formatPrice(amount: number): string {
   return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** A YYYY-MM-DD post date for people; anything else is shown as given. */
+/** A YYYY-MM-DD post date for people ('Jan 5, 2026'), the same in every time zone; anything else is shown as given. */
 export function formatDate(value: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
   if (!m) return value;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** A listing's age: months of use. */
+export function formatAge(months: number): string {
+  return `${months} ${months === 1 ? 'month' : 'months'}`;
 }
 
 /** Today as YYYY-MM-DD in the user's own time zone (the date input's format). */

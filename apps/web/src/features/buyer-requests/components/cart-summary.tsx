@@ -1,5 +1,6 @@
 import type { BuyerProduct } from '@olden/contracts';
-import { formatPrice, sumPrices } from '../lib/format';
+import { formatPrice } from '@/lib/format';
+import { sumPrices } from '../lib/cart-total';
 
 /** Spec: the total is the sum of the item prices, in $. */
 export function CartSummary({ items }: { items: BuyerProduct[] }) {

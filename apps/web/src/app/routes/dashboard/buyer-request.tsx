@@ -6,8 +6,10 @@ import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buye
 import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { ListSkeleton, PageHeader, Thumb } from '../components/page-parts';
-import { formatPrice } from '../lib/format';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { PageHeader } from '@/components/page-header';
+import { Thumb } from '@/components/thumbnail';
+import { formatPrice } from '@/lib/format';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (

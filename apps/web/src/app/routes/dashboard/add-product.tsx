@@ -1,10 +1,10 @@
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useCreateProduct } from '@/features/products/api/create-product';
 import { showSuccess } from '@/lib/popups';
-import { PageHeader } from '../components/page-parts';
-import { ProductForm } from '../components/product-form';
-import { todayIso } from '../lib/format';
-import type { ProductFormInput } from '../lib/product-form-schema';
+import { PageHeader } from '@/components/page-header';
+import { ProductForm } from '@/features/products/components/product-form';
+import { todayIso } from '@/lib/format';
+import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
 
 export function emptyProductForm(): ProductFormInput {
   return {

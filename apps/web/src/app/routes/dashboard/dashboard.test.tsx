@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
-import { BuyerRequest, DashboardLayout, ManageUsers, MyCarts } from './routes';
+import { BuyerRequest, DashboardLayout, ManageUsers, MyCarts } from '.';
 
 vi.mock('@/lib/popups', () => ({
   confirmAction: vi.fn(async () => true),

@@ -1,7 +1,7 @@
 import type { BuyerProduct } from '@olden/contracts';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatPrice, sumPrices } from '../lib/format';
+import { sumPrices } from '../lib/cart-total';
 import { CartSummary } from './cart-summary';
 
 const item = (price: number, id = String(price)) => ({ _id: id, price }) as BuyerProduct;
@@ -11,12 +11,6 @@ describe('cart total', () => {
     expect(sumPrices([item(0.1, 'a'), item(0.2, 'b')])).toBe(0.3);
     expect(sumPrices([item(19.99, 'a'), item(5.01, 'b'), item(1000, 'c')])).toBe(1025);
     expect(sumPrices([])).toBe(0);
-  });
-
-  it('formats dollars with two decimals', () => {
-    expect(formatPrice(0)).toBe('$0.00');
-    expect(formatPrice(12.5)).toBe('$12.50');
-    expect(formatPrice(1234.5)).toBe('$1,234.50');
   });
 
   it('shows the sum of the items', () => {

@@ -7,7 +7,10 @@ import { useUsers } from '@/features/users/api/list-users';
 import { useMakeAdmin } from '@/features/users/api/make-admin';
 import { errorMessage } from '@/lib/api-client';
 import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { Avatar, ListSkeleton, LoadMore, PageHeader } from '../components/page-parts';
+import { Avatar } from '@/components/avatar';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadMore } from '@/components/load-more';
+import { PageHeader } from '@/components/page-header';
 
 export function ManageUsers() {
   const headingRef = useRef<HTMLHeadingElement>(null);

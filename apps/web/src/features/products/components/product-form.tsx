@@ -10,7 +10,7 @@ import {
 } from '@olden/contracts';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { useUploadImage } from '@/features/images/api/upload-image';
+import { useUploadImage } from '../api/upload-image';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import {
   IMAGE_FIELDS,
@@ -20,7 +20,7 @@ import {
   type ProductFormInput,
   type ProductFormOutput,
   ProductFormSchema,
-} from '../lib/product-form-schema';
+} from '@/features/products/lib/product-form-schema';
 import { ImagePicker, type UploadState } from './image-picker';
 
 export type ProductSaveBody = CreateProductBody;

@@ -3,11 +3,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import type { ProductFormInput } from '../lib/product-form-schema';
+import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
 import { ProductForm } from './product-form';
 
 const mutateAsync = vi.fn();
-vi.mock('@/features/images/api/upload-image', () => ({
+vi.mock('../api/upload-image', () => ({
   useUploadImage: () => ({ mutateAsync }),
 }));
 

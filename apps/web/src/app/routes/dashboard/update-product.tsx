@@ -1,6 +1,6 @@
 import type { Product } from '@olden/contracts';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/config/paths';
 import { EmptyState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
@@ -8,10 +8,10 @@ import { useUpdateProduct } from '@/features/products/api/update-product';
 import { ApiError } from '@/lib/api-client';
 import { showSuccess } from '@/lib/popups';
 import { queryClient } from '@/lib/query-client';
-import { PageHeader } from '../components/page-parts';
-import { ProductForm } from '../components/product-form';
-import { useIsAdmin } from '../components/dashboard-layout';
-import type { ProductFormInput } from '../lib/product-form-schema';
+import { PageHeader } from '@/components/page-header';
+import { ProductForm } from '@/features/products/components/product-form';
+import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
+import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
 
 /** Spec: the product is loaded before the update form shows. */
 export async function updateProductLoader({ params }: LoaderFunctionArgs): Promise<Product> {

@@ -1,0 +1,9 @@
+// The /dashboard/* route modules, loaded lazily by the router as one chunk (moving between dashboard pages fetches nothing).
+export { DashboardLayout } from '@/app/layouts/dashboard-layout';
+export { AddProduct } from './add-product';
+export { UpdateProduct, updateProductLoader } from './update-product';
+export { MyAddedProducts } from './my-added-products';
+export { MyCarts } from './my-carts';
+export { BuyerRequest } from './buyer-request';
+export { ManageUsers } from './manage-users';
+export { ManageAllProducts } from './manage-all-products';
