@@ -1,6 +1,45 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Web layers point one way, as in bulletproof-react: shared (components, lib, config, hooks, types) -> features -> app.
+// A feature imports no other feature; a page that composes two features lives in app/. Relative imports may climb
+// one folder at most (inside a feature or a shared folder); anything further goes through '@/...', where these
+// patterns can see it. src/test (test helpers) and main.tsx stand outside the layers.
+const WEB = 'apps/web/src';
+const FEATURES = readdirSync(`${import.meta.dirname}/${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ['components', 'lib', 'config', 'hooks', 'types'];
+
+const CLIMB = { regex: '^\\.\\./\\.\\./', message: "Climb at most one folder; import from '@/...' instead." };
+const NO_APP = { regex: '^@/app(/|$)', message: 'Only app/ imports app/: move what you need into a feature or a shared folder.' };
+const NO_FEATURES = {
+  regex: '^(@|\\.\\.)/features(/|$)',
+  message: 'Shared code (components, lib, config, hooks, types) imports no feature.',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const webLayers = [
+  {
+    files: SHARED.map((dir) => `${WEB}/${dir}/**/*.{ts,tsx}`),
+    rules: restrict(CLIMB, NO_APP, NO_FEATURES, { regex: '^\\.\\./app(/|$)', message: NO_APP.message }),
+  },
+  ...FEATURES.flatMap((feature) => {
+    const otherFeature = {
+      regex: `^@/features/(?!${feature}/)`,
+      message: `A feature imports no other feature (this is features/${feature}): compose them in app/, or move the shared part to a shared folder.`,
+    };
+    // A file at the top of a feature would reach a sibling feature with a single '../'.
+    const sibling = { regex: '^\\.\\./', message: otherFeature.message };
+    return [
+      { files: [`${WEB}/features/${feature}/**/*.{ts,tsx}`], rules: restrict(CLIMB, NO_APP, otherFeature) },
+      { files: [`${WEB}/features/${feature}/*.{ts,tsx}`], rules: restrict(CLIMB, NO_APP, otherFeature, sibling) },
+    ];
+  }),
+  { files: [`${WEB}/app/**/*.{ts,tsx}`], rules: restrict(CLIMB) },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**'] },
@@ -17,6 +56,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...webLayers,
   {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
