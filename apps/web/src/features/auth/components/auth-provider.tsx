@@ -2,17 +2,20 @@
 import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { paths } from '@/config/paths';
 import { ApiError, onAuthFailure, TOKEN_KEY } from '@/lib/api-client';
 import { getSession } from '../api/get-session';
 import { login } from '../api/login';
 import { logout } from '../api/logout';
 import { register } from '../api/register';
 import { requestToken } from '../api/request-token';
+import { runGooglePopup } from '../lib/google-popup';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 /** Tokens live one hour; take a fresh one well before that. */
 export const TOKEN_REFRESH_MS = 50 * 60 * 1000;
+
+/** Everything but the public catalogue belongs to the signed-in user and goes when they do. */
+const isPrivateQuery = (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== 'categories' && query.queryKey[0] !== 'products';
 
 function storeToken(token: string | null) {
   try {
@@ -88,17 +91,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         storeToken(null);
         setUser(null);
         setLoading(false);
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'categories' && q.queryKey[0] !== 'products' });
+        queryClient.removeQueries({ predicate: isPrivateQuery });
         logout().catch(() => undefined);
       }),
     [queryClient],
   );
 
-  const signIn = useCallback(
-    async (body: LoginBody) => {
+  /** Sign-in, registration and Google all end the same way: the new user becomes the auth state. */
+  const settleSignIn = useCallback(
+    async <U extends SessionUser | null>(getUser: () => Promise<U>): Promise<U> => {
       setLoading(true);
       try {
-        const { user: signedIn } = await login(body);
+        const signedIn = await getUser();
         await applyAuthState(signedIn);
         return signedIn;
       } catch (err) {
@@ -109,69 +113,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [applyAuthState],
   );
 
-  const createUser = useCallback(
-    async (body: RegisterBody) => {
-      setLoading(true);
-      try {
-        const { user: created } = await register(body);
-        await applyAuthState(created);
-        return created;
-      } catch (err) {
-        setLoading(false);
-        throw err;
-      }
-    },
-    [applyAuthState],
-  );
+  const signIn = useCallback(async (body: LoginBody) => settleSignIn(async () => (await login(body)).user), [settleSignIn]);
 
-  const googleSignIn = useCallback(
-    () =>
-      new Promise<SessionUser | null>((resolve, reject) => {
-        const popup = window.open(paths.googleStart.getHref(), 'olden-google', 'popup,width=520,height=680');
-        if (!popup) {
-          reject(new ApiError(400, 'Your browser blocked the Google sign-in window. Allow pop-ups for this site and try again.'));
-          return;
-        }
-        let settled = false;
-        const finish = () => {
-          settled = true;
-          window.removeEventListener('message', onMessage);
-          window.clearInterval(closedPoll);
-        };
-        const onMessage = (event: MessageEvent) => {
-          const data = event.data as { type?: string; ok?: boolean; message?: string } | null;
-          if (event.origin !== window.location.origin || data?.type !== 'olden-auth' || settled) return;
-          finish();
-          if (!data.ok) {
-            reject(new ApiError(401, data.message ?? 'Google sign-in did not complete. Please try again.'));
-            return;
-          }
-          setLoading(true);
-          getSession()
-            .then(async ({ user: signedIn }) => {
-              await applyAuthState(signedIn);
-              resolve(signedIn);
-            })
-            .catch((err: unknown) => {
-              setLoading(false);
-              reject(err);
-            });
-        };
-        const closedPoll = window.setInterval(() => {
-          if (popup.closed && !settled) {
-            // Give a message sent just before closing a moment to arrive.
-            window.setTimeout(() => {
-              if (!settled) {
-                finish();
-                resolve(null);
-              }
-            }, 300);
-          }
-        }, 500);
-        window.addEventListener('message', onMessage);
-      }),
-    [applyAuthState],
-  );
+  const createUser = useCallback(async (body: RegisterBody) => settleSignIn(async () => (await register(body)).user), [settleSignIn]);
+
+  const googleSignIn = useCallback(async () => {
+    const result = await runGooglePopup();
+    if (!result) return null;
+    if (!result.ok) throw new ApiError(401, result.message);
+    return settleSignIn(async () => (await getSession()).user);
+  }, [settleSignIn]);
 
   const logOut = useCallback(async () => {
     setLoading(true);
@@ -182,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       throw err;
     }
     await applyAuthState(null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'categories' && q.queryKey[0] !== 'products' });
+    queryClient.removeQueries({ predicate: isPrivateQuery });
   }, [applyAuthState, queryClient]);
 
   const value = useMemo<AuthContextValue>(
