@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/fetch-mock';
-import { api, ApiError, errorMessage, onAuthFailure, TOKEN_KEY } from './api-client';
+import { api, ApiError, errorFromBody, errorMessage, hasCode, onAuthFailure, TOKEN_KEY } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -65,5 +65,27 @@ describe('api client', () => {
 
   it('says how long to wait on 429', () => {
     expect(errorMessage(new ApiError(429, 'Too Many Requests', { retryAfter: 30 }))).toMatch(/30 seconds/);
+  });
+
+  it('carries the server error code, so callers branch on the rule and not on the status', async () => {
+    mockApi({
+      'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', code: 'ALREADY_REQUESTED', message: 'Already requested' }, 409),
+    });
+    const error = await api.post('/buyerProduct', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'ALREADY_REQUESTED' });
+    expect(hasCode(error, 'ALREADY_REQUESTED')).toBe(true);
+    expect(hasCode(error, 'EMAIL_TAKEN')).toBe(false);
+    expect(hasCode(new Error('x'), 'ALREADY_REQUESTED')).toBe(false);
+  });
+
+  it('reads an error body the same way for fetch and XHR, with a fallback for bodies that are not ours', () => {
+    const headers = new Headers({ 'Retry-After': '5' });
+    expect(errorFromBody(413, { statusCode: 413, error: 'x', message: 'Too big', code: 'PAYLOAD_TOO_LARGE' }, headers, 'fallback')).toMatchObject({
+      status: 413,
+      message: 'Too big',
+      code: 'PAYLOAD_TOO_LARGE',
+      retryAfter: 5,
+    });
+    expect(errorFromBody(502, null, new Headers(), 'Bad Gateway')).toMatchObject({ status: 502, message: 'Bad Gateway', code: undefined });
   });
 });

@@ -1,15 +1,16 @@
 // The one HTTP client: bearer token, one error type, and the spec's 401/403 rule in one place.
-// Only types from @olden/contracts here: its zod schemas would weigh on every page's first load.
+// Only types and the zod-free constants entry of @olden/contracts here: its zod schemas would weigh on every
+// page's first load.
 import type { ErrorBody } from '@olden/contracts';
+import { type ErrorCode, isAuthFailure, NEXT_CURSOR_HEADER } from '@olden/contracts/constants';
 
 export const TOKEN_KEY = 'access-token';
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-export const PAGE_MAX = 100;
 
 export class ApiError extends Error {
   readonly status: number;
   readonly details: { path: string; message: string }[];
-  readonly code: string | undefined;
+  /** The server's code: a domain rule (ALREADY_REQUESTED) or a generic kind (NOT_FOUND). Branch on this, not on the status. */
+  readonly code: ErrorCode | string | undefined;
   readonly retryAfter: number | undefined;
 
   constructor(
@@ -33,6 +34,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** True when the server refused the call by the rule that `code` names. */
+export function hasCode(error: unknown, code: ErrorCode): error is ApiError {
+  return isApiError(error) && error.code === code;
 }
 
 /** A message people can act on, for toasts and inline alerts. */
@@ -61,15 +67,21 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 
 /** For calls made outside `request` (XHR uploads that report progress): the same 401/403 rule. */
 export function reportAuthFailure(error: ApiError): void {
-  if (error.status === 401 || error.status === 403) for (const listener of authFailureListeners) listener(error);
+  if (isAuthFailure(error.status)) for (const listener of authFailureListeners) listener(error);
 }
 
-export function getStoredToken(): string | null {
+function getStoredToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
   }
+}
+
+/** The headers every API call sends: JSON answers, and the bearer token when there is one. */
+export function apiHeaders(): Record<string, string> {
+  const token = getStoredToken();
+  return token ? { Accept: 'application/json', Authorization: `Bearer ${token}` } : { Accept: 'application/json' };
 }
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -105,29 +117,32 @@ function isErrorBody(body: unknown): body is ErrorBody {
   return typeof body === 'object' && body !== null && typeof (body as ErrorBody).message === 'string';
 }
 
-/** Same rule as isAuthFailure in @olden/contracts (kept local to stay zod-free). */
-function isAuthFailure(status: number): boolean {
-  return status === 401 || status === 403;
+/**
+ * The one reading of an error answer, for fetch and for the XHR upload: the server's message, details and
+ * code when the body is ours, else `fallback` (a proxy error page, an empty body).
+ */
+export function errorFromBody(status: number, body: unknown, headers: { get(name: string): string | null }, fallback: string): ApiError {
+  const retryAfter = Number(headers.get('Retry-After')) || undefined;
+  if (isErrorBody(body)) return new ApiError(status, body.message, { details: body.details, code: body.code, retryAfter });
+  return new ApiError(status, fallback, { retryAfter });
+}
+
+/** Parses a body that should be JSON; null when it is not. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 async function readError(response: Response): Promise<ApiError> {
-  const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (proxy error page, empty body): fall back to the status text.
-  }
-  if (isErrorBody(body)) {
-    return new ApiError(response.status, body.message, { details: body.details, code: body.code, retryAfter });
-  }
-  return new ApiError(response.status, response.statusText || `Request failed (${response.status})`, { retryAfter });
+  const body = parseJson(await response.text().catch(() => ''));
+  return errorFromBody(response.status, body, response.headers, response.statusText || `Request failed (${response.status})`);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = getStoredToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = new Headers(apiHeaders());
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

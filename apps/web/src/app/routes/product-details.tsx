@@ -1,3 +1,4 @@
+import { isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { pageTitle, paths } from '@/config/paths';
@@ -23,7 +24,7 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
-  const isOwn = user?.email === product.email;
+  const isOwn = isSeller(user, product);
 
   const handleBuy = () => {
     if (!user) {

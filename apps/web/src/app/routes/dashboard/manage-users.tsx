@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { User } from '@olden/contracts';
+import { sameEmail } from '@olden/contracts/constants';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteUser } from '@/features/users/api/delete-user';
@@ -60,7 +61,7 @@ export function ManageUsers() {
           </p>
           <ul className="flex flex-col gap-3" aria-label="Users">
             {users.map((user) => {
-              const isMe = me?.email.toLowerCase() === user.email.toLowerCase();
+              const isMe = !!me && sameEmail(me.email, user.email);
               const isAdmin = user.role === 'admin';
               const isPromoting = makeAdmin.isPending && makeAdmin.variables === user._id;
               const isBanning = remove.isPending && remove.variables === user._id;

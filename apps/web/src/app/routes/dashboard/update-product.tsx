@@ -1,4 +1,5 @@
 import type { Product } from '@olden/contracts';
+import { canEditListing } from '@olden/contracts/constants';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { EmptyState } from '@/components/error-state';
@@ -49,7 +50,7 @@ export function UpdateProduct() {
   const backTo = (location.state as { from?: string } | null)?.from ?? paths.dashboard.myAddedProducts.getHref();
 
   // The server refuses someone else's listing with 403, which would sign the user out: say it here instead.
-  if (!isAdmin && user?.email.toLowerCase() !== product.email.toLowerCase()) {
+  if (!user || !canEditListing({ email: user.email, admin: isAdmin }, product)) {
     return (
       <section>
         <PageHeader title="Update Product" />

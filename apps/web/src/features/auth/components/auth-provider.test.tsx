@@ -81,7 +81,7 @@ describe('auth state machine (spec section 4)', () => {
   it('a failed sign-in clears loading and stays signed out', async () => {
     mockApi({
       'GET /api/auth/session': { user: null },
-      'POST /api/auth/login': json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+      'POST /api/auth/login': json({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }, 401),
     });
     renderWithProviders(<Probe />);
     await screen.findByText('loading: false');

@@ -22,7 +22,7 @@ describe('login form', () => {
   it('says why a sign-in failed and does not redirect', async () => {
     mockApi({
       'GET /api/auth/session': { user: null },
-      'POST /api/auth/login': json({ statusCode: 401, error: 'Unauthorized', message: 'Invalid email or password' }, 401),
+      'POST /api/auth/login': json({ statusCode: 401, error: 'Unauthorized', code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }, 401),
     });
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);

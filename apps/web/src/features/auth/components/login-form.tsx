@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { useAuth } from './auth-context';
 import { GoogleSignInButton } from './google-sign-in-button';
 
@@ -25,7 +25,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       await signIn(values);
       onSuccess();
     } catch (err) {
-      setFormError(isApiError(err) && err.status === 401 ? 'Invalid email or password' : errorMessage(err));
+      setFormError(hasCode(err, 'INVALID_CREDENTIALS') ? 'Invalid email or password' : errorMessage(err));
     }
   });
 

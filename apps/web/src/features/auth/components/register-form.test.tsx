@@ -68,7 +68,7 @@ describe('register form (spec section 5)', () => {
   it('explains a taken email instead of failing silently', async () => {
     mockApi({
       'GET /api/auth/session': { user: null },
-      'POST /api/auth/register': json({ statusCode: 409, error: 'Conflict', message: 'Email already registered' }, 409),
+      'POST /api/auth/register': json({ statusCode: 409, error: 'Conflict', code: 'EMAIL_TAKEN', message: 'Email already registered' }, 409),
     });
     const { user, onSuccess } = setup();
     await user.type(screen.getByLabelText('Name'), 'New');

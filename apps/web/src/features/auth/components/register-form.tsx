@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, hasCode, isApiError } from '@/lib/api-client';
 import { useAuth } from './auth-context';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
@@ -37,7 +37,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         }
       }
       setFormError(
-        isApiError(err) && err.status === 409 ? 'An account with this email already exists. Try logging in.' : errorMessage(err),
+        hasCode(err, 'EMAIL_TAKEN') ? 'An account with this email already exists. Try logging in.' : errorMessage(err),
       );
     }
   });

@@ -1,11 +1,12 @@
 import type { BuyerProduct } from '@olden/contracts';
+import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, PAGE_MAX } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { buyerProductKeys } from './list-seller-requests';
 
 /** Spec: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
 export function listCart(email: string, cursor?: string) {
-  return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, limit: PAGE_MAX, cursor } });
+  return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 const CART_MAX_PAGES = 10;

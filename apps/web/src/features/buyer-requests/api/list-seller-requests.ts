@@ -1,6 +1,7 @@
 import type { BuyerProduct } from '@olden/contracts';
+import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, PAGE_MAX } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Every buyer-request query key starts with this, so one invalidation refreshes cart, requests and badge. */
 export const buyerProductKeys = {
@@ -11,7 +12,7 @@ export const buyerProductKeys = {
 
 /** Requests made to me as a seller (spec: GET /buyerProduct?email=; the navbar shows the count). */
 export function listSellerRequests(email: string, cursor?: string) {
-  return api.page<BuyerProduct>('/buyerProduct', { query: { email, limit: PAGE_MAX, cursor } });
+  return api.page<BuyerProduct>('/buyerProduct', { query: { email, limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 export const sellerRequestsQueryOptions = (email: string) =>

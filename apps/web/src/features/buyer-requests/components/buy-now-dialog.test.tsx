@@ -47,7 +47,7 @@ describe('Buy Now dialog', () => {
     mockApi({
       'GET /api/auth/session': { user: buyer },
       'POST /api/jwt': { token: 't' },
-      'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', message: 'Already requested' }, 409),
+      'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', code: 'ALREADY_REQUESTED', message: 'Already requested' }, 409),
     });
     renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
     const user = userEvent.setup();
@@ -55,5 +55,19 @@ describe('Buy Now dialog', () => {
     await user.type(screen.getByLabelText('Address'), '1 Main St');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(/already requested this product/)).toBeInTheDocument();
+  });
+
+  it('explains a request for your own listing', async () => {
+    mockApi({
+      'GET /api/auth/session': { user: buyer },
+      'POST /api/jwt': { token: 't' },
+      'POST /api/buyerProduct': json({ statusCode: 400, error: 'Bad Request', code: 'OWN_LISTING', message: 'You cannot buy your own product' }, 400),
+    });
+    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Phone Number'), '+1 555 0101');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This is your own product, so you cannot buy it.')).toBeInTheDocument();
   });
 });

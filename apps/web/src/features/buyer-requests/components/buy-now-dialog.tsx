@@ -3,7 +3,7 @@ import { CreateBuyerRequestBody, type Product, type SessionUser } from '@olden/c
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Field, FormAlert } from '@/components/form-field';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
 import { showSuccess } from '@/lib/popups';
 import { useCreateBuyerRequest } from '../api/create-buyer-request';
 
@@ -44,9 +44,9 @@ export function BuyNowDialog({ product, user, isOpen, onClose }: Props) {
       onClose();
       void showSuccess(`${product.name} added to the cart`);
     } catch (err) {
-      if (isApiError(err) && err.status === 409) {
+      if (hasCode(err, 'ALREADY_REQUESTED')) {
         setFormError('You have already requested this product. You can find it in My Cart.');
-      } else if (isApiError(err) && err.status === 400 && user.email === product.email) {
+      } else if (hasCode(err, 'OWN_LISTING')) {
         setFormError('This is your own product, so you cannot buy it.');
       } else {
         setFormError(errorMessage(err));

@@ -1,8 +1,9 @@
 import type { Product, ProductSort } from '@olden/contracts';
+import { PAGE_LIMIT_DEFAULT } from '@olden/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export const PRODUCTS_PAGE_SIZE = 24;
+export const PRODUCTS_PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 
 export interface ProductFilters {
   category?: string;

@@ -1,6 +1,7 @@
 import type { Product } from '@olden/contracts';
+import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type Page, PAGE_MAX } from '@/lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 import { productKeys } from './list-products';
 
 /** Under the products list prefix, so any product mutation refreshes it. */
@@ -8,7 +9,7 @@ export const sellerProductsKey = (email: string) => [...productKeys.lists(), 'se
 
 /** Spec: GET /products?email={email}, the seller's own listings (self or admin only on the server). */
 export function listSellerProducts(email: string, cursor?: string): Promise<Page<Product>> {
-  return api.page<Product>('/products', { query: { email, limit: PAGE_MAX, cursor } });
+  return api.page<Product>('/products', { query: { email, limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 export const sellerProductsQueryOptions = (email: string) =>

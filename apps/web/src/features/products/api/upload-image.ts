@@ -1,7 +1,8 @@
 // POST /api/images with upload progress: fetch cannot report upload progress, so this one call uses XHR.
 import type { ImageUploadResponse } from '@olden/contracts';
+import { IMAGE_MESSAGES } from '@olden/contracts/constants';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, getStoredToken, reportAuthFailure } from '@/lib/api-client';
+import { ApiError, apiHeaders, buildUrl, errorFromBody, parseJson, reportAuthFailure } from '@/lib/api-client';
 
 export interface UploadImageInput {
   file: File;
@@ -10,43 +11,31 @@ export interface UploadImageInput {
   signal?: AbortSignal;
 }
 
+/** An error answer read the api client's way; a bare 413/415 (from a proxy) says what the server would have said. */
 function errorFromXhr(xhr: XMLHttpRequest): ApiError {
-  type ErrorReply = { message?: unknown; details?: { path: string; message: string }[] };
-  let body: ErrorReply | null = null;
-  try {
-    body = JSON.parse(xhr.responseText) as ErrorReply | null;
-  } catch {
-    // A proxy error page or an empty body: fall back to the status.
-  }
-  const retryAfter = Number(xhr.getResponseHeader('Retry-After')) || undefined;
-  if (body && typeof body.message === 'string') return new ApiError(xhr.status, body.message, { details: body.details, retryAfter });
-  if (xhr.status === 413) return new ApiError(413, 'The image is too large.');
-  if (xhr.status === 415) return new ApiError(415, 'This file type is not supported.');
-  return new ApiError(xhr.status, xhr.statusText || `Upload failed (${xhr.status})`, { retryAfter });
+  const fallback =
+    xhr.status === 413 ? IMAGE_MESSAGES.tooLarge
+    : xhr.status === 415 ? IMAGE_MESSAGES.unsupported
+    : xhr.statusText || `Upload failed (${xhr.status})`;
+  return errorFromBody(xhr.status, parseJson(xhr.responseText), { get: (name) => xhr.getResponseHeader(name) }, fallback);
 }
 
 /** Uploads one image and resolves with the host-style reply ({success, data: {display_url, variants}}). */
 export function uploadImage({ file, onProgress, signal }: UploadImageInput): Promise<ImageUploadResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/images');
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = getStoredToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.open('POST', buildUrl('/images'));
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          const data = JSON.parse(xhr.responseText) as ImageUploadResponse;
-          if (data?.success && data.data?.display_url) {
-            onProgress?.(100);
-            resolve(data);
-            return;
-          }
-        } catch {
-          // Falls through to the error below.
+        const data = parseJson(xhr.responseText) as ImageUploadResponse | null;
+        if (data?.success && data.data?.display_url) {
+          onProgress?.(100);
+          resolve(data);
+          return;
         }
         reject(new ApiError(xhr.status, 'The image host did not report success.'));
         return;

@@ -1,6 +1,7 @@
 import type { User } from '@olden/contracts';
+import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, type Page, PAGE_MAX } from '@/lib/api-client';
+import { api, type Page } from '@/lib/api-client';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -9,7 +10,7 @@ export const userKeys = {
 
 /** Spec: GET /users (admin). */
 export function listUsers(cursor?: string): Promise<Page<User>> {
-  return api.page<User>('/users', { query: { limit: PAGE_MAX, cursor } });
+  return api.page<User>('/users', { query: { limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 export const usersQueryOptions = () =>
