@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
+import type { ProductFormInput } from '../lib/product-form-schema';
 import { ProductForm } from './product-form';
 
 const mutateAsync = vi.fn();
@@ -87,6 +87,14 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     expect(name).toHaveAccessibleDescription('This Name field is required');
     expect(onSave).not.toHaveBeenCalled();
     expect(mutateAsync).not.toHaveBeenCalled();
+  });
+
+  it('says which photos it takes', () => {
+    renderForm();
+    expect(
+      screen.getByText('Four photos are required: JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. The first one is the cover.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Image 1/, { selector: 'input' })).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp,image/avif,image/gif');
   });
 
   it('counts words live against the hints', async () => {

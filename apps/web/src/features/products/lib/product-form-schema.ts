@@ -1,19 +1,17 @@
 // The add/update form's schema: the contract's product fields, with the four URLs swapped for files.
-import { CreateProductBody, IMAGE_ACCEPT, IMAGE_MAX_BYTES, messages } from '@olden/contracts';
+import { CreateProductBody, messages } from '@olden/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_MEGABYTES, IMAGE_MIME_TYPES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
 import { z } from 'zod';
 
 export const IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
 export const imageLabel = (field: ImageField) => `Image ${field.slice(-1)}`;
 
-const ACCEPTED_TYPES = IMAGE_ACCEPT.split(',');
-const MAX_MB = Math.round(IMAGE_MAX_BYTES / (1024 * 1024));
-
 /** Client-side check for one picked file; the server checks the content again. */
 export function imageFileProblem(label: string, value: unknown): string | undefined {
   if (!(value instanceof File)) return messages.required(label);
-  if (value.type && !ACCEPTED_TYPES.includes(value.type)) return `${label} must be a JPEG, PNG, WebP, AVIF or GIF image`;
-  if (value.size > IMAGE_MAX_BYTES) return `${label} is larger than ${MAX_MB} MB`;
+  if (value.type && !IMAGE_MIME_TYPES.includes(value.type)) return `${label} must be a ${IMAGE_TYPE_NAMES} image`;
+  if (value.size > IMAGE_MAX_BYTES) return `${label} is larger than ${IMAGE_MAX_MEGABYTES} MB`;
   if (value.size === 0) return `${label} is an empty file`;
   return undefined;
 }
