@@ -1,7 +1,7 @@
 import type { CreateBuyerRequestBody } from '@olden/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { buyerProductKeys } from './list-seller-requests';
+import { buyerRequestKeys } from './buyer-request-keys';
 
 export function createBuyerRequest(body: CreateBuyerRequestBody): Promise<{ insertedId: string }> {
   return api.post<{ insertedId: string }>('/buyerProduct', body);
@@ -11,6 +11,6 @@ export function useCreateBuyerRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createBuyerRequest,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerProductKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { buyerProductKeys } from './list-seller-requests';
+import { buyerRequestKeys } from './buyer-request-keys';
 
 /** Spec: DELETE /buyerProduct/{id}: the buyer cancelling, or the seller handing over. */
 export function deleteBuyerRequest(id: string): Promise<{ deletedCount: number }> {
@@ -12,6 +12,6 @@ export function useDeleteBuyerRequest() {
   return useMutation({
     mutationFn: deleteBuyerRequest,
     // The prefix covers the cart, the seller's list and the navbar badge (same key), so counts update at once.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerProductKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import type { BuyerProduct } from '@olden/contracts';
 import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { buyerProductKeys } from './list-seller-requests';
+import { buyerRequestKeys } from './buyer-request-keys';
 
 /** Spec: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
 export function listCart(email: string, cursor?: string) {
@@ -25,7 +25,7 @@ export async function listWholeCart(email: string): Promise<BuyerProduct[]> {
 }
 
 export const cartQueryOptions = (email: string) =>
-  queryOptions({ queryKey: buyerProductKeys.cart(email), queryFn: async () => ({ items: await listWholeCart(email) }) });
+  queryOptions({ queryKey: buyerRequestKeys.cart(email), queryFn: async () => ({ items: await listWholeCart(email) }) });
 
 export function useCart(email: string | undefined, enabled = true) {
   return useQuery({ ...cartQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });

@@ -2,13 +2,7 @@ import type { BuyerProduct } from '@olden/contracts';
 import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** Every buyer-request query key starts with this, so one invalidation refreshes cart, requests and badge. */
-export const buyerProductKeys = {
-  all: ['buyerProduct'] as const,
-  seller: (email: string) => ['buyerProduct', 'seller', email] as const,
-  cart: (email: string) => ['buyerProduct', 'cart', email] as const,
-};
+import { buyerRequestKeys } from './buyer-request-keys';
 
 /** Requests made to me as a seller (spec: GET /buyerProduct?email=; the navbar shows the count). */
 export function listSellerRequests(email: string, cursor?: string) {
@@ -16,7 +10,7 @@ export function listSellerRequests(email: string, cursor?: string) {
 }
 
 export const sellerRequestsQueryOptions = (email: string) =>
-  queryOptions({ queryKey: buyerProductKeys.seller(email), queryFn: () => listSellerRequests(email) });
+  queryOptions({ queryKey: buyerRequestKeys.seller(email), queryFn: () => listSellerRequests(email) });
 
 export function useSellerRequests(email: string | undefined, enabled = true) {
   return useQuery({ ...sellerRequestsQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });
