@@ -1,7 +1,7 @@
 // The spec's dashboard side menu (user and admin variants) and the right-hand menu.
 import { Link, NavLink } from 'react-router';
-import { paths } from '@/config/paths';
 import { Avatar } from '@/components/avatar';
+import { paths } from '@/config/paths';
 
 export interface DashboardMenuProps {
   isAdmin: boolean;

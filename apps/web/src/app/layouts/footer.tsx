@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@/config/paths';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, MailIcon, PhoneIcon, TwitterIcon } from '@/components/icons';
+import { PRODUCT_NAME } from '@/config/paths';
 
 export const CONTACT_EMAIL = 'support@oldengoods.com';
 export const CONTACT_PHONE = '+1 (555) 013-2024';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths, PRODUCT_NAME } from '@/config/paths';
 import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
 import { usePopover } from '@/components/use-popover';
+import { paths, PRODUCT_NAME } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
 import { showError, showSuccess } from '@/lib/popups';

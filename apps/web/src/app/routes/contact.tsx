@@ -1,6 +1,6 @@
-import { pageTitle } from '@/config/paths';
 import { CONTACT_EMAIL, CONTACT_PHONE } from '@/app/layouts/footer';
 import { MailIcon, PhoneIcon, PinIcon } from '@/components/icons';
+import { pageTitle } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { ContactForm } from '@/features/contact/components/contact-form';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { pageTitle } from '@/config/paths';
 import { Reveal } from '@/components/reveal';
+import { pageTitle } from '@/config/paths';
 import { CategoryGrid } from '@/features/categories/components/category-grid';
 import { Explainer } from '@/features/home/components/explainer';
 import { Hero } from '@/features/home/components/hero';

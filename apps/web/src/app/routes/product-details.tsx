@@ -1,9 +1,9 @@
 import { isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { pageTitle, paths } from '@/config/paths';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
+import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { BuyNowDialog } from '@/features/buyer-requests/components/buy-now-dialog';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';

@@ -2,8 +2,8 @@ import { findCategoryKey } from '@olden/contracts';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { pageTitle, paths } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
-import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
 import { queryClient } from '@/lib/query-client';
 

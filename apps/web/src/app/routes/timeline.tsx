@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
-import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
+import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { parseFilters, useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
 import { queryClient } from '@/lib/query-client';
 

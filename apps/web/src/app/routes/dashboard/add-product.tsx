@@ -1,28 +1,9 @@
+import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useCreateProduct } from '@/features/products/api/create-product';
-import { showSuccess } from '@/lib/popups';
-import { PageHeader } from '@/components/page-header';
 import { ProductForm } from '@/features/products/components/product-form';
-import { todayIso } from '@/lib/format';
-import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
-
-export function emptyProductForm(): ProductFormInput {
-  return {
-    image1: null,
-    image2: null,
-    image3: null,
-    image4: null,
-    name: '',
-    age: '',
-    date: todayIso(),
-    category: '' as ProductFormInput['category'],
-    price: '',
-    uploaderPhone: '',
-    uploaderLocation: '',
-    shortDescription: '',
-    longDescription: '',
-  };
-}
+import { emptyProductForm } from '@/features/products/lib/product-form-schema';
+import { showSuccess } from '@/lib/popups';
 
 export function AddProduct() {
   const { user } = useAuth();

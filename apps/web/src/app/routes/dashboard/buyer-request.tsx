@@ -1,14 +1,13 @@
 import { useRef } from 'react';
 import type { BuyerProduct } from '@olden/contracts';
 import { EmptyState, ErrorState } from '@/components/error-state';
-import { useAuth } from '@/features/auth/components/auth-context';
-import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
-import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
-import { errorMessage } from '@/lib/api-client';
-import { confirmAction, showError, showSuccess } from '@/lib/popups';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
+import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
+import { confirmRemoval } from '@/lib/confirm-removal';
 import { formatPrice } from '@/lib/format';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -27,16 +26,14 @@ export function BuyerRequest() {
   const remove = useDeleteBuyerRequest();
   const items = requests.data?.items ?? [];
 
-  const handleHandover = async (item: BuyerProduct) => {
-    if (!(await confirmAction('Are you sure?', 'This person made his paid?', 'Yes, handover it!'))) return;
-    try {
-      const result = await remove.mutateAsync(item._id);
-      if (result.deletedCount > 0) void showSuccess('Product has been handovered');
-      headingRef.current?.focus();
-    } catch (err) {
-      void showError('Could not hand it over', errorMessage(err));
-    }
-  };
+  const handleHandover = (item: BuyerProduct) =>
+    confirmRemoval({
+      confirm: ['Are you sure?', 'This person made his paid?', 'Yes, handover it!'],
+      remove: () => remove.mutateAsync(item._id),
+      success: ['Product has been handovered'],
+      failureTitle: 'Could not hand it over',
+      focusAfter: headingRef,
+    });
 
   return (
     <section>

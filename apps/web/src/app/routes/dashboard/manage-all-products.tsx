@@ -1,16 +1,15 @@
 import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
-import { useDeleteProduct } from '@/features/products/api/delete-product';
-import { useProducts } from '@/features/products/api/list-products';
-import { errorMessage } from '@/lib/api-client';
-import { confirmAction, showError, showSuccess } from '@/lib/popups';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { LoadMore } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useProducts } from '@/features/products/api/list-products';
 import { ProductList } from '@/features/products/components/product-list';
+import { confirmRemoval } from '@/lib/confirm-removal';
 
 /** No filters: every listing, newest first (stable object so the query key stays the same). */
 const ALL = {};
@@ -21,16 +20,14 @@ export function ManageAllProducts() {
   const remove = useDeleteProduct();
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const handleDelete = async (product: Product) => {
-    if (!(await confirmAction('Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'))) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      if (result.deletedCount > 0) void showSuccess(`${product.name}, ${product.category} has been deleted`);
-      headingRef.current?.focus();
-    } catch (err) {
-      void showError('Could not delete', errorMessage(err));
-    }
-  };
+  const handleDelete = (product: Product) =>
+    confirmRemoval({
+      confirm: ['Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'],
+      remove: () => remove.mutateAsync(product._id),
+      success: [`${product.name}, ${product.category} has been deleted`],
+      failureTitle: 'Could not delete',
+      focusAfter: headingRef,
+    });
 
   return (
     <section>

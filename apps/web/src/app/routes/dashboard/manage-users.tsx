@@ -1,17 +1,18 @@
 import { useRef } from 'react';
 import type { User } from '@olden/contracts';
 import { sameEmail } from '@olden/contracts/constants';
+import { Avatar } from '@/components/avatar';
 import { EmptyState, ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadMore } from '@/components/load-more';
+import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/list-users';
 import { useMakeAdmin } from '@/features/users/api/make-admin';
 import { errorMessage } from '@/lib/api-client';
-import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { Avatar } from '@/components/avatar';
-import { ListSkeleton } from '@/components/list-skeleton';
-import { LoadMore } from '@/components/load-more';
-import { PageHeader } from '@/components/page-header';
+import { confirmRemoval } from '@/lib/confirm-removal';
+import { showError, showSuccess } from '@/lib/popups';
 
 export function ManageUsers() {
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -30,16 +31,14 @@ export function ManageUsers() {
     }
   };
 
-  const handleBan = async (user: User) => {
-    if (!(await confirmAction('Make sense, Are you sure?', "You won't be able to delete this!", 'Yes, Delete User!'))) return;
-    try {
-      const result = await remove.mutateAsync(user._id);
-      if (result.deletedCount > 0) void showSuccess('Deleted!', 'Your file has been deleted.');
-      headingRef.current?.focus();
-    } catch (err) {
-      void showError('Could not ban', errorMessage(err));
-    }
-  };
+  const handleBan = (user: User) =>
+    confirmRemoval({
+      confirm: ['Make sense, Are you sure?', "You won't be able to delete this!", 'Yes, Delete User!'],
+      remove: () => remove.mutateAsync(user._id),
+      success: ['Deleted!', 'Your file has been deleted.'],
+      failureTitle: 'Could not ban',
+      focusAfter: headingRef,
+    });
 
   return (
     <section>

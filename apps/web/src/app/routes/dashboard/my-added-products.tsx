@@ -1,18 +1,17 @@
 import { useRef } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
-import { useAuth } from '@/features/auth/components/auth-context';
-import { useDeleteProduct } from '@/features/products/api/delete-product';
-import { useSellerProducts } from '@/features/products/api/list-seller-products';
-import { errorMessage } from '@/lib/api-client';
-import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { LoadMore } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
+import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useSellerProducts } from '@/features/products/api/list-seller-products';
 import { ProductList } from '@/features/products/components/product-list';
+import { confirmRemoval } from '@/lib/confirm-removal';
 
 /** The signed-in seller's own listings; for an admin this is "Admin Added Products". */
 export function MyAddedProducts() {
@@ -24,16 +23,14 @@ export function MyAddedProducts() {
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
   const title = isAdmin ? 'Admin Added Products' : 'My Added Products';
 
-  const handleDelete = async (product: Product) => {
-    if (!(await confirmAction('Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'))) return;
-    try {
-      const result = await remove.mutateAsync(product._id);
-      if (result.deletedCount > 0) void showSuccess(`Your Added ${product.name}, ${product.category} has been deleted`);
-      headingRef.current?.focus();
-    } catch (err) {
-      void showError('Could not delete', errorMessage(err));
-    }
-  };
+  const handleDelete = (product: Product) =>
+    confirmRemoval({
+      confirm: ['Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'],
+      remove: () => remove.mutateAsync(product._id),
+      success: [`Your Added ${product.name}, ${product.category} has been deleted`],
+      failureTitle: 'Could not delete',
+      focusAfter: headingRef,
+    });
 
   return (
     <section>

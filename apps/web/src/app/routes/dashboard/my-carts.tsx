@@ -1,17 +1,16 @@
 import { useRef } from 'react';
 import type { BuyerProduct } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { EmptyState, ErrorState } from '@/components/error-state';
-import { useAuth } from '@/features/auth/components/auth-context';
-import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
-import { useCart } from '@/features/buyer-requests/api/list-cart';
-import { errorMessage } from '@/lib/api-client';
-import { confirmAction, showError, showSuccess } from '@/lib/popups';
-import { CartSummary } from '@/features/buyer-requests/components/cart-summary';
 import { ListSkeleton } from '@/components/list-skeleton';
 import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
+import { useCart } from '@/features/buyer-requests/api/list-cart';
+import { CartSummary } from '@/features/buyer-requests/components/cart-summary';
+import { confirmRemoval } from '@/lib/confirm-removal';
 import { formatPrice } from '@/lib/format';
 
 export function MyCarts() {
@@ -22,16 +21,14 @@ export function MyCarts() {
   const items = cart.data?.items ?? [];
 
   // Spec: cancel and 'Done' are the same delete, each after a confirmation.
-  const handleRemove = async (item: BuyerProduct) => {
-    if (!(await confirmAction('Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'))) return;
-    try {
-      const result = await remove.mutateAsync(item._id);
-      if (result.deletedCount > 0) void showSuccess('Deleted!', 'Your Cart has been deleted from cart.');
-      headingRef.current?.focus();
-    } catch (err) {
-      void showError('Could not remove it', errorMessage(err));
-    }
-  };
+  const handleRemove = (item: BuyerProduct) =>
+    confirmRemoval({
+      confirm: ['Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'],
+      remove: () => remove.mutateAsync(item._id),
+      success: ['Deleted!', 'Your Cart has been deleted from cart.'],
+      failureTitle: 'Could not remove it',
+      focusAfter: headingRef,
+    });
 
   return (
     <section>

@@ -1,18 +1,18 @@
 import type { Product } from '@olden/contracts';
 import { canEditListing } from '@olden/contracts/constants';
 import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/config/paths';
 import { EmptyState } from '@/components/error-state';
+import { PageHeader } from '@/components/page-header';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { useUpdateProduct } from '@/features/products/api/update-product';
+import { ProductForm } from '@/features/products/components/product-form';
+import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
 import { ApiError } from '@/lib/api-client';
 import { showSuccess } from '@/lib/popups';
 import { queryClient } from '@/lib/query-client';
-import { PageHeader } from '@/components/page-header';
-import { ProductForm } from '@/features/products/components/product-form';
-import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
-import type { ProductFormInput } from '@/features/products/lib/product-form-schema';
 
 /** Spec: the product is loaded before the update form shows. */
 export async function updateProductLoader({ params }: LoaderFunctionArgs): Promise<Product> {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '@/config/paths';
 import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
 import { useAdminStatus } from '../api/get-admin-status';
 import { useAuth } from './auth-context';
 

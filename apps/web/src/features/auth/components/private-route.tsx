@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
 import { ErrorState } from '@/components/error-state';
 import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
 import { useAuth } from './auth-context';
 
 /** Spec route guard: loading indicator while auth settles, else /login remembering where we came from. */

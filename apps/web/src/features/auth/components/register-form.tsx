@@ -3,8 +3,8 @@ import { RegisterBody } from '@olden/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
-import { paths } from '@/config/paths';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
+import { paths } from '@/config/paths';
 import { errorMessage, hasCode, isApiError } from '@/lib/api-client';
 import { useAuth } from './auth-context';
 

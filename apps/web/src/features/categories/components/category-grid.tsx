@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { ErrorState } from '@/components/error-state';
 import { SmartImage } from '@/components/smart-image';
+import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 
 function CardSkeleton() {

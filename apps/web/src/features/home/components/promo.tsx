@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { Reveal } from '@/components/reveal';
+import { paths } from '@/config/paths';
 
 export function RegisterPromo() {
   return (

@@ -1,7 +1,7 @@
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
 import { SmartImage } from '@/components/smart-image';
+import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
 export function ProductCard({ product, isPriority = false }: { product: Product; isPriority?: boolean }) {

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import type { ProductFormInput } from '../lib/product-form-schema';
+import { emptyProductForm, type ProductFormInput } from '../lib/product-form-schema';
 import { ProductForm } from './product-form';
 
 const mutateAsync = vi.fn();
@@ -11,21 +11,7 @@ vi.mock('../api/upload-image', () => ({
   useUploadImage: () => ({ mutateAsync }),
 }));
 
-const empty: ProductFormInput = {
-  image1: null,
-  image2: null,
-  image3: null,
-  image4: null,
-  name: '',
-  age: '',
-  date: '',
-  category: '' as ProductFormInput['category'],
-  price: '',
-  uploaderPhone: '',
-  uploaderLocation: '',
-  shortDescription: '',
-  longDescription: '',
-};
+const empty: ProductFormInput = { ...emptyProductForm(), date: '' };
 
 function renderForm(onSave = vi.fn().mockResolvedValue(true)) {
   const client = new QueryClient();

@@ -1,9 +1,9 @@
 // Listing rows with Update and Delete, shared by My Added Products, Admin Added Products and Manage All Products.
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
+import { Thumb } from '@/components/thumbnail';
 import { paths } from '@/config/paths';
 import { formatDate, formatPrice } from '@/lib/format';
-import { Thumb } from '@/components/thumbnail';
 
 interface ProductListProps {
   products: Product[];

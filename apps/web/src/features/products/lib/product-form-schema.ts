@@ -2,6 +2,7 @@
 import { CreateProductBody, messages } from '@olden/contracts';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MEGABYTES, IMAGE_MIME_TYPES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
 import { z } from 'zod';
+import { todayIso } from '@/lib/format';
 
 export const IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4'] as const;
 export type ImageField = (typeof IMAGE_FIELDS)[number];
@@ -32,3 +33,22 @@ export const ProductFormSchema = CreateProductBody.omit({ image1: true, image2: 
 export type ProductFormInput = z.input<typeof ProductFormSchema>;
 export type ProductFormOutput = z.output<typeof ProductFormSchema>;
 export type ProductFieldName = keyof ProductFormInput;
+
+/** A new listing's form: nothing filled in but today's date. */
+export function emptyProductForm(): ProductFormInput {
+  return {
+    image1: null,
+    image2: null,
+    image3: null,
+    image4: null,
+    name: '',
+    age: '',
+    date: todayIso(),
+    category: '' as ProductFormInput['category'],
+    price: '',
+    uploaderPhone: '',
+    uploaderLocation: '',
+    shortDescription: '',
+    longDescription: '',
+  };
+}
