@@ -43,31 +43,23 @@ describe('Buy Now dialog', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ productId: 'p1', phoneNumber: '+1 555 0101', buyerAddress: '1 Main St' });
   });
 
-  it('explains a duplicate request', async () => {
-    mockApi({
-      'GET /api/auth/session': { user: buyer },
-      'POST /api/jwt': { token: 't' },
-      'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', code: 'ALREADY_REQUESTED', message: 'Already requested' }, 409),
-    });
+  /** Fills the form and submits it; the server refuses with `refusal`. */
+  async function submitRefused(refusal: Response) {
+    mockApi({ 'GET /api/auth/session': { user: buyer }, 'POST /api/jwt': { token: 't' }, 'POST /api/buyerProduct': refusal });
     renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Phone Number'), '+1 555 0101');
     await user.type(screen.getByLabelText('Address'), '1 Main St');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
+  }
+
+  it('explains a duplicate request', async () => {
+    await submitRefused(json({ statusCode: 409, error: 'Conflict', code: 'ALREADY_REQUESTED', message: 'Already requested' }, 409));
     expect(await screen.findByText(/already requested this product/)).toBeInTheDocument();
   });
 
   it('explains a request for your own listing', async () => {
-    mockApi({
-      'GET /api/auth/session': { user: buyer },
-      'POST /api/jwt': { token: 't' },
-      'POST /api/buyerProduct': json({ statusCode: 400, error: 'Bad Request', code: 'OWN_LISTING', message: 'You cannot buy your own product' }, 400),
-    });
-    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Phone Number'), '+1 555 0101');
-    await user.type(screen.getByLabelText('Address'), '1 Main St');
-    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await submitRefused(json({ statusCode: 400, error: 'Bad Request', code: 'OWN_LISTING', message: 'You cannot buy your own product' }, 400));
     expect(await screen.findByText('This is your own product, so you cannot buy it.')).toBeInTheDocument();
   });
 });
