@@ -73,7 +73,7 @@ async function seedBatch(db: Db, from: number, to: number, newestMs: number): Pr
   // One listing a minute going back in time; ids keep the app's shape (48-bit ms + counter, 32 hex).
   await db.execute(sql`
     insert into products (id, seller_id, name, age, date, category, short_description, long_description, price_cents,
-      uploader_phone, uploader_location, uploader_name, email, image1, image2, image3, image4, created_at)
+      uploader_phone, uploader_location, uploader_name, seller_email, image1, image2, image3, image4, created_at)
     select
       lpad(to_hex(x.ms), 12, '0') || lpad(to_hex(x.g), 20, '0'),
       ${sellerId(sql`x.seller`)},
@@ -164,7 +164,7 @@ export async function removeListings(db: Db): Promise<void> {
 
 export async function countBenchListings(db: Db): Promise<number> {
   const rows = rowsOf<{ count: number }>(
-    await db.execute(sql`select count(*)::int as count from products where email like ${`%@${BENCH_EMAIL_DOMAIN}`}`),
+    await db.execute(sql`select count(*)::int as count from products where seller_email like ${`%@${BENCH_EMAIL_DOMAIN}`}`),
   );
   return rows[0]?.count ?? 0;
 }

@@ -44,7 +44,7 @@ export function createServices(ctx: AppContext) {
   const auth = createAuthService(ctx, { users });
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
-  const products = createProductsService(ctx);
+  const products = createProductsService(ctx, { images });
   const buyerRequests = createBuyerRequestsService(ctx, { products });
   const contact = createContactService(ctx);
   const demo = createDemoSeeder(ctx, { users, categories, images });

@@ -54,7 +54,8 @@ export const products = pgTable('products', {
   uploaderPhone: text('uploader_phone').notNull(),
   uploaderLocation: text('uploader_location').notNull(),
   uploaderName: text('uploader_name').notNull(),
-  email: text('email').notNull(),
+  /** The seller's email (the wire's `email`). */
+  sellerEmail: text('seller_email').notNull(),
   image1: text('image1').notNull(),
   image2: text('image2').notNull(),
   image3: text('image3').notNull(),
@@ -68,7 +69,7 @@ export const products = pgTable('products', {
   index('products_category_newest_idx').on(t.category, t.createdAt.desc(), t.id.desc()),
   index('products_price_idx').on(t.priceCents, t.id),
   index('products_category_price_idx').on(t.category, t.priceCents, t.id),
-  index('products_email_newest_idx').on(t.email, t.createdAt.desc(), t.id.desc()),
+  index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
 ]);
@@ -92,12 +93,13 @@ export const buyerRequests = pgTable('buyer_requests', {
   uploaderName: text('uploader_name').notNull(),
   uploaderPhone: text('uploader_phone').notNull(),
   uploaderLocation: text('uploader_location').notNull(),
-  email: text('email').notNull(),
+  /** The seller's email (the wire's `email`). */
+  sellerEmail: text('seller_email').notNull(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status = 'Pending'`),
   index('buyer_requests_buyer_idx').on(t.buyerEmail, t.createdAt.desc(), t.id.desc()),
-  index('buyer_requests_seller_idx').on(t.email, t.createdAt.desc(), t.id.desc()),
+  index('buyer_requests_seller_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('buyer_requests_product_idx').on(t.productId),
   index('buyer_requests_seller_id_idx').on(t.sellerId),
 ]);

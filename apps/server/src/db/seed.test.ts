@@ -50,7 +50,7 @@ describe('demo data', () => {
     expect(Math.max(...prices)).toBeGreaterThan(1000);
     const ages = rows.map((r) => r.age);
     expect(Math.max(...ages) - Math.min(...ages)).toBeGreaterThan(300);
-    expect(new Set(rows.map((r) => r.email)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(rows.map((r) => r.sellerEmail)).size).toBeGreaterThanOrEqual(4);
     // Every listing would pass the API's own validation.
     for (const r of rows) {
       const parsed = CreateProductBody.safeParse({ ...r, price: String(r.priceCents / 100) });
@@ -114,11 +114,11 @@ describe('demo data', () => {
       expect(r.status).toBe('Pending');
       expect(r.buyerId).not.toBe(r.sellerId);
       expect(r.sellerId).toBe(product.sellerId);
-      expect([r.priceCents, r.name, r.email, r.image1]).toEqual([product.priceCents, product.name, product.email, product.image1]);
+      expect([r.priceCents, r.name, r.sellerEmail, r.image1]).toEqual([product.priceCents, product.name, product.sellerEmail, product.image1]);
     }
     // The demo user has both a cart and requests for their own listings.
     expect(requests.some((r) => r.buyerEmail === DEMO_ACCOUNTS.user.email)).toBe(true);
-    expect(requests.some((r) => r.email === DEMO_ACCOUNTS.user.email)).toBe(true);
+    expect(requests.some((r) => r.sellerEmail === DEMO_ACCOUNTS.user.email)).toBe(true);
   });
 
   it('seeding again adds nothing', async () => {

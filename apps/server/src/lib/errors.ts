@@ -18,3 +18,7 @@ export const unauthenticated = (message = 'Sign in to continue') => new AppError
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
   new AppError('VALIDATION', message, { details });
+/** Signed in, but the listing, request or profile belongs to someone else. */
+export const notYours = (message = 'You are not allowed to do this') => new AppError('NOT_YOURS', message);
+export const invalidCursor = () =>
+  new AppError('INVALID_CURSOR', 'Invalid cursor', { details: [{ path: 'cursor', message: 'Invalid cursor' }] });

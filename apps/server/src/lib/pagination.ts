@@ -1,46 +1,87 @@
-// Keyset pagination: opaque cursors, X-Next-Cursor and Link headers. Never OFFSET.
+// Keyset pagination: opaque cursors, one row fetched beyond the page, X-Next-Cursor and Link headers. Never OFFSET.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { NEXT_CURSOR_HEADER } from '@olden/contracts';
+import { invalidCursor } from './errors.ts';
 
-export function encodeCursor(values: (string | number)[]): string {
+type CursorValue = string | number;
+
+/** What a list route asks a service for (the query's `limit` and `cursor`). */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** One page of rows, and the cursor of the next one when there is more. */
+export interface Page<Row> {
+  rows: Row[];
+  nextCursor: string | undefined;
+}
+
+/**
+ * How one list names a position: the key taken from a page's last row, and the test that a key sent back
+ * is one this list makes (anything else is INVALID_CURSOR, never a silently wrong page).
+ */
+export interface CursorSpec<Row, Key extends readonly CursorValue[]> {
+  keyOf(row: Row): Key;
+  isKey(values: unknown): values is Key;
+}
+
+/** Whether decoded JSON is an array of exactly these types (numbers finite). */
+export function isTuple(values: unknown, types: readonly ('string' | 'number')[]): values is CursorValue[] {
+  return (
+    Array.isArray(values) &&
+    values.length === types.length &&
+    values.every((v, i) => typeof v === types[i] && (typeof v !== 'number' || Number.isFinite(v)))
+  );
+}
+
+/** Lists in creation order (buy requests, users): [createdAt ISO, id]. */
+export const CREATED_AT_CURSOR: CursorSpec<{ createdAt: Date; id: string }, [string, string]> = {
+  keyOf: (row) => [row.createdAt.toISOString(), row.id],
+  isKey: (values): values is [string, string] =>
+    isTuple(values, ['string', 'string']) && !Number.isNaN(Date.parse(values[0] as string)),
+};
+
+export const emptyPage = <Row>(): Page<Row> => ({ rows: [], nextCursor: undefined });
+
+function encodeCursor(values: readonly CursorValue[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-/** Decodes a cursor whose values must have the given types; anything else is a 400. */
-export function decodeCursor<T extends readonly (string | number)[]>(
-  cursor: string | undefined,
-  types: readonly ('string' | 'number')[],
-): T | undefined {
-  if (cursor === undefined) return undefined;
+function decodeCursor<Key extends readonly CursorValue[]>(spec: CursorSpec<never, Key>, cursor: string): Key {
+  let values: unknown;
   try {
-    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(values) &&
-      values.length === types.length &&
-      values.every((v, i) => typeof v === types[i] && (typeof v !== 'number' || Number.isFinite(v)))
-    ) {
-      return values as unknown as T;
-    }
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through to the 400 below
+    throw invalidCursor();
   }
-  throw badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
+  if (!spec.isKey(values)) throw invalidCursor();
+  return values;
 }
 
-/** Fetch limit + 1 rows; this trims the extra one and sets the next-page headers when it existed. */
-export function sendPage<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  rows: T[],
-  limit: number,
-  cursorOf: (row: T) => (string | number)[],
-): T[] {
-  if (rows.length <= limit) return rows;
-  const page = rows.slice(0, limit);
-  const next = encodeCursor(cursorOf(page[page.length - 1]!));
-  const url = new URL(request.url, 'http://local');
-  url.searchParams.set('cursor', next);
-  reply.header('X-Next-Cursor', next);
-  reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
-  return page;
+/**
+ * Starts a page: decodes the cursor at once (an invalid one is a 400 before anything else is asked), then
+ * `fetch` runs the list's query for `limit + 1` rows after that key and turns them into a Page.
+ */
+export function keysetPage<KeyRow, Key extends readonly CursorValue[]>(spec: CursorSpec<KeyRow, Key>, request: PageRequest) {
+  const after = request.cursor === undefined ? undefined : decodeCursor(spec, request.cursor);
+  return {
+    async fetch<Row extends KeyRow>(query: (after: Key | undefined, limit: number) => Promise<Row[]>): Promise<Page<Row>> {
+      const rows = await query(after, request.limit + 1);
+      if (rows.length <= request.limit) return { rows, nextCursor: undefined };
+      const page = rows.slice(0, request.limit);
+      return { rows: page, nextCursor: encodeCursor(spec.keyOf(page[page.length - 1]!)) };
+    },
+  };
+}
+
+/** Sets the next-page headers (X-Next-Cursor and Link rel="next") when there is a next page; returns the rows. */
+export function sendPage<Row>(request: FastifyRequest, reply: FastifyReply, page: Page<Row>): Row[] {
+  if (page.nextCursor !== undefined) {
+    const url = new URL(request.url, 'http://local');
+    url.searchParams.set('cursor', page.nextCursor);
+    reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return page.rows;
 }

@@ -1,6 +1,7 @@
 // Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { isAdminUser, isSelfOrAdmin } from '@olden/contracts';
+import { AppError, notYours, unauthenticated } from '../lib/errors.ts';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 
@@ -55,7 +56,7 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     request.user = await userFromHeader(request, verify);
     if (level === 'optional') return;
     if (!request.user) throw unauthenticated();
-    if (level === 'admin' && request.user.role !== 'admin') throw forbidden('Admins only');
+    if (level === 'admin' && !isAdminUser(request.user)) throw new AppError('ADMINS_ONLY', 'Admins only');
   });
   return routeTable;
 }
@@ -70,12 +71,8 @@ async function userFromHeader(request: FastifyRequest, verify: TokenVerifier): P
   return user;
 }
 
-export function isAdmin(user: AuthUser | null): boolean {
-  return user?.role === 'admin';
-}
-
-/** Self or admin: for routes keyed by an email (?email=, ?buyerEmail=, /users/admin/:email). */
+/** Self or admin (the contracts' isSelfOrAdmin, enforced): for lists and profiles keyed by an email. */
 export function assertSelfOrAdmin(user: AuthUser | null, email: string): void {
   if (!user) throw unauthenticated();
-  if (user.email !== email.toLowerCase() && user.role !== 'admin') throw forbidden();
+  if (!isSelfOrAdmin(user, email)) throw notYours();
 }

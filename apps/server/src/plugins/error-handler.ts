@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@olden/contracts';
 import { AppError } from '../lib/errors.ts';
+import {
+  CONNECTION_FAILURE_CODES,
+  causeChain,
+  PG_CHARACTER_NOT_IN_REPERTOIRE,
+  PG_UNTRANSLATABLE_CHARACTER,
+  pgCode,
+} from '../lib/pg-errors.ts';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -25,27 +32,19 @@ export function errorBody(statusCode: number, message: string, extra: Partial<Er
 
 /** Connection-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; cause?: unknown };
-  const code = e?.code ?? (e?.cause as { code?: string } | undefined)?.code;
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(
-      code ?? '',
-    ) ||
-    /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e?.message ?? '') ||
-    (e?.cause !== undefined && e.cause !== error && isDatabaseUnavailable(e.cause))
+  if (CONNECTION_FAILURE_CODES.has(pgCode(error) ?? '')) return true;
+  return [...causeChain(error)].some(
+    (e) => typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(e.message),
   );
 }
 
 /**
- * Text PostgreSQL cannot store: a NUL character (22021) or an untranslatable one (22P05). Only a
- * client can put it there (a body, a query, a cursor), so it is a 400, never a 500.
+ * Text PostgreSQL cannot store: a NUL character or an untranslatable one. Only a client can put it there
+ * (a body, a query, a cursor), so it is a 400, never a 500.
  */
 function isUnstorableText(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '22021' || e.code === '22P05') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
+  const code = pgCode(error);
+  return code === PG_CHARACTER_NOT_IN_REPERTOIRE || code === PG_UNTRANSLATABLE_CHARACTER;
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {

@@ -436,7 +436,7 @@ async function snapshot(): Promise<Snapshot> {
   const p = await db.select().from(products);
   const u = await db.select().from(users);
   return {
-    products: new Map(p.map((r) => [r.id, { sellerId: r.sellerId, email: r.email, uploaderName: r.uploaderName, priceCents: r.priceCents }])),
+    products: new Map(p.map((r) => [r.id, { sellerId: r.sellerId, email: r.sellerEmail, uploaderName: r.uploaderName, priceCents: r.priceCents }])),
     users: new Map(u.map((r) => [r.id, { role: r.role, email: r.email }])),
   };
 }
@@ -474,7 +474,7 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const [product] = await db.select().from(products).where(eq(products.id, request!.productId));
     expect(request!.priceCents, 'a buy request copies its listing’s price').toBe(product!.priceCents);
     expect(request!.sellerId).toBe(product!.sellerId);
-    expect(request!.email).toBe(product!.email);
+    expect(request!.sellerEmail).toBe(product!.sellerEmail);
     expect(request!.buyerId).toBe(caller!.id);
     expect(request!.buyerEmail).toBe(caller!.email);
   }

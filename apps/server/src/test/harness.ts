@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import type { ErrorBody } from '@olden/contracts';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type Services } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -131,4 +132,10 @@ export function useTestApp(env: Record<string, string | undefined> = {}): () => 
     if (!t) throw new Error('test app not ready');
     return t;
   };
+}
+
+/** Asserts an error reply: its status, and what its body says (the domain code, the message, the details). */
+export function expectError(res: LightMyRequestResponse, statusCode: number, body: Partial<ErrorBody>): void {
+  expect(res.statusCode, res.body).toBe(statusCode);
+  expect(res.json<ErrorBody>()).toMatchObject({ statusCode, ...body });
 }

@@ -1,8 +1,9 @@
 // Fills an empty database with a small, believable marketplace: pictures, people, listings, requests.
-import type { CategoryKey } from '@olden/contracts';
+import { type CategoryKey, sameEmail } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../modules/auth/passwords.ts';
+import { buyRequestRow } from '../../modules/buyer-requests/service.ts';
 import type { CategoriesService } from '../../modules/categories/service.ts';
 import { CATEGORY_DATA } from '../../modules/categories/data.ts';
 import type { ImagesService } from '../../modules/images/service.ts';
@@ -80,7 +81,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
   return {
     /** Seeds only an empty database (no users); returns whether it did. */
     async seed(): Promise<boolean> {
-      if ((await users.list(1)).length > 0) return false;
+      if ((await users.list({ limit: 1 })).rows.length > 0) return false;
       const started = Date.now();
       const pictures = await drawCategories();
       await categories.ensure((key) => pictures.get(key)![0]!);
@@ -105,7 +106,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           uploaderPhone: seller.person.phone,
           uploaderLocation: seller.person.location,
           uploaderName: seller.person.name,
-          email: seller.person.email,
+          sellerEmail: seller.person.email,
           image1: image1!,
           image2: image2!,
           image3: image3!,
@@ -118,27 +119,14 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
         const buyer = people.get(buyerKey)!;
         const product = byName.get(productName);
         if (!product) throw new Error(`demo request names an unknown product: ${productName}`);
-        if (product.sellerId === buyer.id) throw new Error(`demo request on the buyer's own product: ${productName}`);
+        if (sameEmail(product.sellerEmail, buyer.person.email)) throw new Error(`demo request on the buyer's own product: ${productName}`);
         return {
-          id: newId(),
-          productId: product.id,
-          buyerId: buyer.id,
-          sellerId: product.sellerId,
-          buyerName: buyer.person.name,
-          buyerEmail: buyer.person.email,
-          phoneNumber: buyer.person.phone,
-          buyerAddress: address,
-          status: 'Pending',
-          image1: product.image1,
-          name: product.name,
-          age: product.age,
-          date: product.date,
-          category: product.category,
-          priceCents: product.priceCents,
-          uploaderName: product.uploaderName,
-          uploaderPhone: product.uploaderPhone,
-          uploaderLocation: product.uploaderLocation,
-          email: product.email,
+          ...buyRequestRow({
+            product,
+            buyer: { id: buyer.id, name: buyer.person.name, email: buyer.person.email },
+            phoneNumber: buyer.person.phone,
+            buyerAddress: address,
+          }),
           createdAt: new Date(now - (i + 1) * 3 * 60 * 60_000),
         };
       });

@@ -58,7 +58,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 }
 
 async function userCount(t: TestApp): Promise<number> {
-  return (await t.services.users.list(1000)).length;
+  return (await t.services.users.list({ limit: 1000 })).rows.length;
 }
 
 function expectNoStack(res: LightMyRequestResponse) {

@@ -41,7 +41,7 @@ function pageResult(res: LightMyRequestResponse): { type: string; ok: boolean; m
 }
 
 async function countUsers(t: TestApp) {
-  return (await t.services.users.list(1000)).length;
+  return (await t.services.users.list({ limit: 1000 })).rows.length;
 }
 
 describe.each([

@@ -1,21 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import type { BuyerProduct, ErrorBody } from '@olden/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
-import { createTestApp, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
+import { createTestApp, expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct } from '../products/fixtures.ts';
 
 const getApp = useTestApp();
-
-interface BuyerProductJson {
-  _id: string;
-  productId: string;
-  buyerName: string;
-  buyerEmail: string;
-  status: string;
-  price: number;
-  email: string;
-  name: string;
-  uploaderName: string;
-}
 
 const buyBody = (productId: string, extra: Record<string, unknown> = {}) => ({
   productId,
@@ -28,10 +17,10 @@ function buy(t: TestApp, user: TestUser | null, productId: string, extra: Record
   return t.injectAs(user, { method: 'POST', url: '/api/buyerProduct', payload: buyBody(productId, extra) });
 }
 
-async function cartOf(t: TestApp, user: TestUser): Promise<BuyerProductJson[]> {
+async function cartOf(t: TestApp, user: TestUser): Promise<BuyerProduct[]> {
   const res = await t.injectAs(user, { method: 'GET', url: `/api/buyerProduct?buyerEmail=${encodeURIComponent(user.email)}&limit=100` });
   expect(res.statusCode).toBe(200);
-  return res.json<BuyerProductJson[]>();
+  return res.json<BuyerProduct[]>();
 }
 
 describe('buy requests API', () => {
@@ -41,26 +30,32 @@ describe('buy requests API', () => {
   let admin: TestUser;
   let productId: string;
 
-  it('sets up users and a listing', async () => {
+  // A seller's listing with one pending request from the buyer; `other` never buys anything.
+  beforeAll(async () => {
     const t = getApp();
     seller = await t.createUser({ name: 'Sam Seller' });
     buyer = await t.createUser({ name: 'Bea Buyer' });
     other = await t.createUser({ name: 'Otto Other' });
     admin = await t.createUser({ name: 'Root', role: 'admin' });
     productId = await createProduct(t, seller, { name: 'Walnut bureau', price: '340.50', category: 'homeAndLiving' });
+    expect((await buy(t, buyer, productId)).statusCode).toBe(200);
   });
 
   describe('POST /buyerProduct', () => {
     it('anonymous is 401 and nothing is stored', async () => {
       const t = getApp();
-      expect((await buy(t, null, productId)).statusCode).toBe(401);
-      const sellerView = await t.injectAs(seller, { method: 'GET', url: `/api/buyerProduct?email=${seller.email}` });
+      const lonely = await t.createUser();
+      const unwanted = await createProduct(t, lonely);
+      expect((await buy(t, null, unwanted)).statusCode).toBe(401);
+      const sellerView = await t.injectAs(lonely, { method: 'GET', url: `/api/buyerProduct?email=${lonely.email}` });
       expect(sellerView.json()).toEqual([]);
     });
 
     it('copies the product from the store and the buyer from the token; forged fields are ignored', async () => {
       const t = getApp();
-      const res = await buy(t, buyer, productId, {
+      const bea = await t.createUser({ name: 'Bea Buyer' });
+      const bureau = await createProduct(t, seller, { name: 'Walnut bureau', price: '340.50', category: 'homeAndLiving' });
+      const res = await buy(t, bea, bureau, {
         buyerName: 'Mallory',
         buyerEmail: other.email,
         price: 0.01,
@@ -72,13 +67,13 @@ describe('buy requests API', () => {
       expect(res.statusCode).toBe(200);
       const { acknowledged, insertedId } = res.json<{ acknowledged: boolean; insertedId: string }>();
       expect(acknowledged).toBe(true);
-      const cart = await cartOf(t, buyer);
+      const cart = await cartOf(t, bea);
       expect(cart).toHaveLength(1);
       expect(cart[0]).toMatchObject({
         _id: insertedId,
-        productId,
+        productId: bureau,
         buyerName: 'Bea Buyer',
-        buyerEmail: buyer.email,
+        buyerEmail: bea.email,
         phoneNumber: '+44 113 496 0000',
         buyerAddress: '2 Station Road, York',
         status: 'Pending',
@@ -113,7 +108,7 @@ describe('buy requests API', () => {
       const t = getApp();
       const res = await buy(t, seller, productId);
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ message: string }>().message).toBe('You cannot buy your own product');
+      expect(res.json<ErrorBody>().message).toBe('You cannot buy your own product');
       expect(await cartOf(t, seller)).toEqual([]);
     });
 
@@ -138,8 +133,42 @@ describe('buy requests API', () => {
       const fresh = await t.createUser();
       const res = await t.injectAs(fresh, { method: 'POST', url: '/api/buyerProduct', payload: { ...buyBody(productId), ...overrides } });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ details: { message: string }[] }>().details.map((d) => d.message)).toContain(message);
+      expect(res.json<ErrorBody>().details?.map((d) => d.message)).toContain(message);
       expect(await cartOf(t, fresh)).toEqual([]);
+    });
+  });
+
+  describe('refusals name their rule (the error body’s code)', () => {
+    it('buying one’s own listing: OWN_LISTING', async () => {
+      expectError(await buy(getApp(), seller, productId), 400, { code: 'OWN_LISTING', message: 'You cannot buy your own product' });
+    });
+
+    it('asking twice: ALREADY_REQUESTED', async () => {
+      expectError(await buy(getApp(), buyer, productId), 409, {
+        code: 'ALREADY_REQUESTED',
+        message: 'You already asked for this product; it is in your cart',
+      });
+    });
+
+    it('someone else’s cart or request: NOT_YOURS', async () => {
+      const t = getApp();
+      const cart = await t.injectAs(other, { method: 'GET', url: `/api/buyerProduct?buyerEmail=${encodeURIComponent(buyer.email)}` });
+      expectError(cart, 403, { code: 'NOT_YOURS' });
+      const request = (await cartOf(t, buyer)).find((r) => r.productId === productId)!;
+      expectError(await t.injectAs(other, { method: 'DELETE', url: `/api/buyerProduct/${request._id}` }), 403, {
+        code: 'NOT_YOURS',
+        message: 'Only the buyer, the seller or an admin may remove this request',
+      });
+    });
+
+    it('a cursor this list did not make: INVALID_CURSOR', async () => {
+      const t = getApp();
+      const cursor = Buffer.from(JSON.stringify(['not a date', productId])).toString('base64url');
+      const res = await t.injectAs(buyer, {
+        method: 'GET',
+        url: `/api/buyerProduct?buyerEmail=${encodeURIComponent(buyer.email)}&cursor=${cursor}`,
+      });
+      expectError(res, 400, { code: 'INVALID_CURSOR', message: 'Invalid cursor' });
     });
   });
 
@@ -161,7 +190,7 @@ describe('buy requests API', () => {
       expect((await t.injectAs(buyer, { method: 'GET', url })).statusCode).toBe(403);
       const own = await t.injectAs(seller, { method: 'GET', url: `${url}&limit=100` });
       expect(own.statusCode).toBe(200);
-      const rows = own.json<BuyerProductJson[]>();
+      const rows = own.json<BuyerProduct[]>();
       expect(rows.map((r) => r.buyerEmail)).toContain(buyer.email);
       expect(rows.every((r) => r.email === seller.email)).toBe(true);
       expect((await t.injectAs(admin, { method: 'GET', url })).statusCode).toBe(200);
@@ -196,7 +225,7 @@ describe('buy requests API', () => {
       while (url) {
         const res = await t.injectAs(collector, { method: 'GET', url });
         expect(res.statusCode).toBe(200);
-        seen.push(...res.json<BuyerProductJson[]>().map((r) => r.productId));
+        seen.push(...res.json<BuyerProduct[]>().map((r) => r.productId));
         const next = res.headers['x-next-cursor'] as string | undefined;
         url = next ? `/api/buyerProduct?buyerEmail=${encodeURIComponent(collector.email)}&limit=3&cursor=${next}` : undefined;
         pages += 1;
@@ -207,13 +236,19 @@ describe('buy requests API', () => {
   });
 
   describe('DELETE /buyerProduct/:id', () => {
+    // Requests made and removed here stay out of the cart the tests above count.
+    let shopper: TestUser;
+    beforeAll(async () => {
+      shopper = await getApp().createUser({ name: 'Sid Shopper' });
+    });
+
     async function freshRequest(t: TestApp): Promise<string> {
       const id = await createProduct(t, seller, { name: `Lamp ${newId().slice(-6)}` });
-      const res = await buy(t, buyer, id);
+      const res = await buy(t, shopper, id);
       expect(res.statusCode).toBe(200);
       return res.json<{ insertedId: string }>().insertedId;
     }
-    const stillThere = async (t: TestApp, id: string) => (await cartOf(t, buyer)).some((r) => r._id === id);
+    const stillThere = async (t: TestApp, id: string) => (await cartOf(t, shopper)).some((r) => r._id === id);
 
     it('anonymous 401 and another user 403, with no side effect', async () => {
       const t = getApp();
@@ -226,10 +261,10 @@ describe('buy requests API', () => {
     it('the buyer cancels', async () => {
       const t = getApp();
       const id = await freshRequest(t);
-      const res = await t.injectAs(buyer, { method: 'DELETE', url: `/api/buyerProduct/${id}` });
+      const res = await t.injectAs(shopper, { method: 'DELETE', url: `/api/buyerProduct/${id}` });
       expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await stillThere(t, id)).toBe(false);
-      expect((await t.injectAs(buyer, { method: 'DELETE', url: `/api/buyerProduct/${id}` })).statusCode).toBe(404);
+      expect((await t.injectAs(shopper, { method: 'DELETE', url: `/api/buyerProduct/${id}` })).statusCode).toBe(404);
     });
 
     it('the seller hands over', async () => {
@@ -250,16 +285,16 @@ describe('buy requests API', () => {
 
     it('unknown and malformed ids are 404', async () => {
       const t = getApp();
-      expect((await t.injectAs(buyer, { method: 'DELETE', url: `/api/buyerProduct/${newId()}` })).statusCode).toBe(404);
-      expect((await t.injectAs(buyer, { method: 'DELETE', url: '/api/buyerProduct/abc' })).statusCode).toBe(404);
+      expect((await t.injectAs(shopper, { method: 'DELETE', url: `/api/buyerProduct/${newId()}` })).statusCode).toBe(404);
+      expect((await t.injectAs(shopper, { method: 'DELETE', url: '/api/buyerProduct/abc' })).statusCode).toBe(404);
     });
 
     it('after a cancel the buyer may ask again', async () => {
       const t = getApp();
       const id = await freshRequest(t);
-      const row = (await cartOf(t, buyer)).find((r) => r._id === id)!;
-      await t.injectAs(buyer, { method: 'DELETE', url: `/api/buyerProduct/${id}` });
-      expect((await buy(t, buyer, row.productId)).statusCode).toBe(200);
+      const row = (await cartOf(t, shopper)).find((r) => r._id === id)!;
+      await t.injectAs(shopper, { method: 'DELETE', url: `/api/buyerProduct/${id}` });
+      expect((await buy(t, shopper, row.productId)).statusCode).toBe(200);
     });
   });
 });

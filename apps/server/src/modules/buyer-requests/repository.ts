@@ -1,4 +1,4 @@
-// All SQL for buy requests (cart items seen from the buyer, requests seen from the seller).
+// All SQL for buy requests (cart items seen from the buyer, requests seen from the seller; BuyerProduct on the wire).
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests } from '../../db/schema.ts';
@@ -36,7 +36,7 @@ export function createBuyerRequestsRepository(db: Db) {
       after?: [string, string],
     ): Promise<BuyerRequestRow[]> {
       const conditions: SQL[] = [
-        'buyerEmail' in by ? eq(buyerRequests.buyerEmail, by.buyerEmail) : eq(buyerRequests.email, by.sellerEmail),
+        'buyerEmail' in by ? eq(buyerRequests.buyerEmail, by.buyerEmail) : eq(buyerRequests.sellerEmail, by.sellerEmail),
       ];
       if (after) {
         conditions.push(sql`(${buyerRequests.createdAt}, ${buyerRequests.id}) < (${after[0]}::timestamptz, ${after[1]})`);
@@ -46,7 +46,7 @@ export function createBuyerRequestsRepository(db: Db) {
         .from(buyerRequests)
         .where(and(...conditions))
         // NULLS LAST as in the index definitions, so the planner walks them.
-      .orderBy(sql`${buyerRequests.createdAt} desc nulls last`, sql`${buyerRequests.id} desc nulls last`)
+        .orderBy(sql`${buyerRequests.createdAt} desc nulls last`, sql`${buyerRequests.id} desc nulls last`)
         .limit(limit);
     },
 

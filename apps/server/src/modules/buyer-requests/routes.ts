@@ -35,12 +35,8 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       querystring: ListBuyerRequestsQuery,
       response: { 200: z.array(BuyerProductSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request, reply) => {
-      const rows = await buyerRequests.list(request.user!, request.query);
-      return sendPage(request, reply, rows, request.query.limit, (r) => [r.createdAt.toISOString(), r.id]).map(
-        toBuyerProduct,
-      );
-    },
+    handler: async (request, reply) =>
+      sendPage(request, reply, await buyerRequests.list(request.user!, request.query)).map(toBuyerProduct),
   });
 
   app.delete('/buyerProduct/:id', {

@@ -5,40 +5,20 @@ import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { IMAGE_MESSAGES } from '@olden/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { images as imagesTable } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
-import { createImagesService, TOO_MANY_PIXELS_MESSAGE, UNSUPPORTED_IMAGE_MESSAGE } from './service.ts';
+import { multipart } from '../../test/requests.ts';
+import { createImagesService, type StoredImage } from './service.ts';
 import { createMemoryImageStorage } from './storage.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'og-images-test-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const getApp = useTestApp({ DATA_DIR: dataDir });
 const imagesDir = path.join(dataDir, 'images');
-
-interface Part {
-  field?: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body built by hand, so the test controls every name and declared type. */
-function multipart(parts: Part[]) {
-  const boundary = '----olden-test-boundary-7d3f';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.filename === undefined
-      ? `form-data; name="${p.field ?? 'image'}"`
-      : `form-data; name="${p.field ?? 'image'}"; filename="${p.filename}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n`));
-    if (p.type) chunks.push(Buffer.from(`Content-Type: ${p.type}\r\n`));
-    chunks.push(Buffer.from('\r\n'), Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function upload(t: TestApp, user: TestUser | null, data: Buffer | string, filename = 'photo.jpg', type = 'image/jpeg') {
   return t.injectAs(user, { method: 'POST', url: '/api/images', ...multipart([{ filename, type, data }]) });
@@ -93,9 +73,8 @@ function pngClaiming(width: number, height: number): Buffer {
 
 describe('POST /api/images', () => {
   let alice: TestUser;
-  let stored: { id: string; display_url: string; url: string; width: number; height: number; variants: { width: number; url: string }[] };
 
-  it('sets up a user', async () => {
+  beforeAll(async () => {
     alice = await getApp().createUser({ name: 'Alice' });
   });
 
@@ -108,11 +87,12 @@ describe('POST /api/images', () => {
 
   it('rotates by EXIF, strips every tag, and stores WebP at 320, 640 and 1280 (never upscaled)', async () => {
     const t = getApp();
+    const rowsBefore = await imageRows(t);
     const res = await upload(t, alice, await cameraJpeg());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
-    stored = body.data;
+    const stored: StoredImage = body.data;
     expect(stored.id).toMatch(/^[a-f0-9]{32}$/);
     expect(stored.display_url).toBe(`/api/images/${stored.id}-1280.webp`);
     expect(stored.url).toBe(stored.display_url);
@@ -158,7 +138,7 @@ describe('POST /api/images', () => {
     expect(filesOnDisk()).toEqual(
       expect.arrayContaining([`${stored.id}-320.webp`, `${stored.id}-640.webp`, `${stored.id}-1280.webp`]),
     );
-    expect(await imageRows(t)).toBe(1);
+    expect(await imageRows(t)).toBe(rowsBefore + 1);
   });
 
   it('accepts PNG, WebP, AVIF and GIF by content, whatever the name and declared type', async () => {
@@ -198,7 +178,7 @@ describe('POST /api/images', () => {
       const filesBefore = filesOnDisk().length;
       const res = await upload(t, alice, await make(), filename, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json().message).toBe(UNSUPPORTED_IMAGE_MESSAGE);
+      expect(res.json().message).toBe(IMAGE_MESSAGES.unsupported);
       expect(await imageRows(t)).toBe(rowsBefore);
       expect(filesOnDisk().length).toBe(filesBefore);
     });
@@ -244,7 +224,7 @@ describe('POST /api/images', () => {
     const res = await upload(t, alice, bomb, 'bomb.png', 'image/png');
     expect(performance.now() - started).toBeLessThan(1000);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(TOO_MANY_PIXELS_MESSAGE);
+    expect(res.json().message).toBe(IMAGE_MESSAGES.tooManyPixels);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
     // Just over the limit (8000 x 5001 = 40,008,000) is refused too; just under is only limited by content.
     expect((await upload(t, alice, pngClaiming(8000, 5001), 'b.png', 'image/png')).statusCode).toBe(400);
@@ -399,6 +379,16 @@ describe('upload budget', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('images service', () => {
+  it('existingIds names only the ids of images stored here', async () => {
+    const t = getApp();
+    const stored = await t.services.images.store(await plainPng(), null);
+    const unknown = newId();
+    expect(await t.services.images.existingIds([stored.id, unknown, stored.id])).toEqual(new Set([stored.id]));
+    expect(await t.services.images.existingIds([])).toEqual(new Set());
+  });
 });
 
 describe('images service with another storage', () => {

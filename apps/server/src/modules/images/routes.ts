@@ -2,12 +2,22 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES, ImageUploadResponse, PARAM_MAX } from '@olden/contracts';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MEGABYTES,
+  IMAGE_MAX_MEGAPIXELS,
+  IMAGE_MESSAGES,
+  IMAGE_TYPE_NAMES,
+  IMAGE_WIDTHS,
+  ImageUploadResponse,
+  PARAM_MAX,
+} from '@olden/contracts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
-import type { ImagesService } from './service.ts';
+import { DISPLAY_WIDTH, type ImagesService } from './service.ts';
 
 export const IMAGE_FIELD = 'image';
+const OTHER_WIDTHS = IMAGE_WIDTHS.filter((w) => w !== DISPLAY_WIDTH).join(', ');
 
 /** Multipart only for this plugin's routes, with its limits next to it: one file, no room for anything else. */
 const MULTIPART_LIMITS = {
@@ -56,8 +66,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       tags: ['images'],
       summary: 'Upload an image (multipart field "image")',
       description:
-        'JPEG, PNG, WebP, AVIF or GIF, recognised by content; at most 10 MB and 40 megapixels. ' +
-        'Stored without metadata as WebP at widths 320, 640 and 1280; display_url is the 1280 one.',
+        `${IMAGE_TYPE_NAMES}, recognised by content; at most ${IMAGE_MAX_MEGABYTES} MB and ${IMAGE_MAX_MEGAPIXELS} megapixels. ` +
+        `Stored without metadata as WebP at widths ${OTHER_WIDTHS} and ${DISPLAY_WIDTH}; display_url is the ${DISPLAY_WIDTH} one.`,
       consumes: ['multipart/form-data'],
       response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
     },

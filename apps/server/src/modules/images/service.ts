@@ -14,13 +14,13 @@ import {
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { SHARP_FORMAT, sniffImageKind } from './detect.ts';
+import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createImagesRepository } from './repository.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
-export const UNSUPPORTED_IMAGE_MESSAGE = IMAGE_MESSAGES.unsupported;
-export const DAMAGED_IMAGE_MESSAGE = IMAGE_MESSAGES.damaged;
 export const TOO_MANY_PIXELS_MESSAGE = IMAGE_MESSAGES.tooManyPixels;
+/** The width display_url names: the largest. */
+export const DISPLAY_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 export const UPLOAD_BUDGET = { max: 60, windowMs: 10 * 60_000 };
 /** Decoding a 40-megapixel image holds ~160 MB: a few at a time, the rest wait. */
 const MAX_CONCURRENT_DECODES = 2;
@@ -59,22 +59,22 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
   /** Reads only the header: the type by magic number, then the pixel count, before any pixel is decoded. */
   async function inspect(input: Buffer): Promise<void> {
-    const kind = sniffImageKind(input);
-    if (!kind) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+    const type = sniffImageType(input);
+    if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
     let meta: Metadata;
     try {
       meta = await sharp(input, { limitInputPixels: false }).metadata();
     } catch {
-      throw badRequest(DAMAGED_IMAGE_MESSAGE);
+      throw badRequest(IMAGE_MESSAGES.damaged);
     }
     // A HEIC (or anything else) dressed in an AVIF brand is not what we accept.
-    if (meta.format !== SHARP_FORMAT[kind] || (kind === 'avif' && meta.compression !== 'av1')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_IMAGE_MESSAGE);
+    if (meta.format !== SHARP_FORMAT[type] || (type === 'image/avif' && meta.compression !== 'av1')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
     }
     const width = meta.width ?? 0;
     const height = meta.pageHeight ?? meta.height ?? 0;
-    if (width < 1 || height < 1) throw badRequest(DAMAGED_IMAGE_MESSAGE);
-    if (width * height > IMAGE_MAX_PIXELS) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
+    if (width < 1 || height < 1) throw badRequest(IMAGE_MESSAGES.damaged);
+    if (width * height > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
   }
 
   /** Decodes once (rotated, at most the largest width) and encodes every width from those pixels. */
@@ -87,8 +87,8 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
         .raw()
         .toBuffer({ resolveWithObject: true });
     } catch (error) {
-      if (/pixel limit/i.test((error as Error).message)) throw badRequest(TOO_MANY_PIXELS_MESSAGE);
-      throw badRequest(DAMAGED_IMAGE_MESSAGE);
+      if (/pixel limit/i.test((error as Error).message)) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
+      throw badRequest(IMAGE_MESSAGES.damaged);
     }
     const { width, height, channels } = pixels.info;
     return Promise.all(
@@ -129,7 +129,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
           height: largest.height,
           bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
         });
-        const url = storedImageUrl(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!);
+        const url = storedImageUrl(id, DISPLAY_WIDTH);
         return {
           id,
           display_url: url,
@@ -155,8 +155,11 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     async exists(url: string): Promise<boolean> {
       const id = storedImageId(url);
       if (id === undefined) return false;
-      return (await storage.get(storedImageFile(id, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!))) !== undefined;
+      return (await storage.get(storedImageFile(id, DISPLAY_WIDTH))) !== undefined;
     },
+
+    /** Which of these image ids were uploaded here (a listing may only name those). */
+    existingIds: (ids: string[]): Promise<Set<string>> => repo.existingIds([...new Set(ids)]),
 
     /** Deletes an image's files and row. */
     async remove(id: string): Promise<void> {

@@ -1,19 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { type BuyerProduct, type ErrorBody, type Product, storedImageUrl } from '@olden/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
+import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
 
 const getApp = useTestApp();
-
-interface ProductJson {
-  _id: string;
-  name: string;
-  price: number;
-  email: string;
-  uploaderName: string;
-  category: string;
-}
 
 async function fetchProduct(t: TestApp, id: string) {
   return (await t.services.products.findForPurchase(id)) ?? null;
@@ -24,12 +16,14 @@ describe('products API', () => {
   let bob: TestUser;
   let admin: TestUser;
 
-  it('sets up users', async () => {
+  // Three people, and a few listings of Alice's so that every list below has pages.
+  beforeAll(async () => {
     const t = getApp();
     alice = await t.createUser({ name: 'Alice Seller' });
     bob = await t.createUser({ name: 'Bob Other' });
     admin = await t.createUser({ name: 'Root', role: 'admin' });
     expect(admin.role).toBe('admin');
+    for (const price of ['15', '25', '35']) await createProduct(t, alice, { price });
   });
 
   describe('POST /products', () => {
@@ -53,7 +47,7 @@ describe('products API', () => {
       expect(body.acknowledged).toBe(true);
       const got = await t.injectAs(null, { method: 'GET', url: `/api/products/${body.insertedId}` });
       expect(got.statusCode).toBe(200);
-      const product = got.json<ProductJson>();
+      const product = got.json<Product>();
       expect(product).toMatchObject({ name: 'Brass lamp', price: 120.5, email: alice.email, uploaderName: 'Alice Seller' });
       expect(typeof product.price).toBe('number');
     });
@@ -89,9 +83,9 @@ describe('products API', () => {
         payload: { ...productBody({ shortDescription: marker }), ...overrides },
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ details: { message: string }[] }>().details.map((d) => d.message)).toContain(message);
+      expect(res.json<ErrorBody>().details?.map((d) => d.message)).toContain(message);
       const mine = await t.injectAs(alice, { method: 'GET', url: `/api/products?email=${alice.email}&limit=100` });
-      expect(mine.json<{ shortDescription: string }[]>().some((p) => p.shortDescription === marker)).toBe(false);
+      expect(mine.json<Product[]>().some((p) => p.shortDescription === marker)).toBe(false);
     });
 
     it.each([
@@ -111,10 +105,10 @@ describe('products API', () => {
       delete body[field];
       const res = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: body });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ details: { message: string }[] }>().details.map((d) => d.message)).toContain(message);
+      expect(res.json<ErrorBody>().details?.map((d) => d.message)).toContain(message);
       const empty = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: { ...productBody(), [field]: '' } });
       expect(empty.statusCode).toBe(400);
-      expect(empty.json<{ message: string }>().message).toBe(message);
+      expect(empty.json<ErrorBody>().message).toBe(message);
     });
 
     it('a body that is not JSON is 400', async () => {
@@ -130,14 +124,14 @@ describe('products API', () => {
 
     it('server-stored image paths must exist in the images table', async () => {
       const t = getApp();
-      const missing = `/api/images/${newId()}-1280.webp`;
+      const missing = storedImageUrl(newId(), 1280);
       const refused = await t.injectAs(alice, {
         method: 'POST',
         url: '/api/products',
         payload: productBody({ name: 'Unstored image chair', image2: missing }),
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json<{ details: { path: string }[] }>().details).toEqual([
+      expect(refused.json<ErrorBody>().details).toEqual([
         { path: 'image2', message: 'This image was not uploaded here' },
       ]);
       const id = newId();
@@ -145,9 +139,19 @@ describe('products API', () => {
       const ok = await t.injectAs(alice, {
         method: 'POST',
         url: '/api/products',
-        payload: productBody({ image1: `/api/images/${id}-1280.webp`, image2: `/api/images/${id}-640.webp` }),
+        payload: productBody({ image1: storedImageUrl(id, 1280), image2: storedImageUrl(id, 640) }),
       });
       expect(ok.statusCode).toBe(200);
+    });
+
+    it('an image that was not uploaded here answers IMAGE_NOT_STORED', async () => {
+      const t = getApp();
+      const res = await t.injectAs(alice, {
+        method: 'POST',
+        url: '/api/products',
+        payload: productBody({ image3: storedImageUrl(newId(), 640) }),
+      });
+      expectError(res, 400, { code: 'IMAGE_NOT_STORED', message: 'This image was not uploaded here' });
     });
 
     it('rate limits listing creation per user (429 with Retry-After) without storing the extra one', async () => {
@@ -169,7 +173,7 @@ describe('products API', () => {
       const t = getApp();
       const res = await t.injectAs(null, { method: 'GET', url: '/api/products' });
       expect(res.statusCode).toBe(200);
-      const list = res.json<ProductJson[]>();
+      const list = res.json<Product[]>();
       expect(list.length).toBeGreaterThan(0);
       for (const p of list) expect(typeof p.price).toBe('number');
     });
@@ -178,7 +182,7 @@ describe('products API', () => {
       const t = getApp();
       const id = await createProduct(t, alice, { name: 'Detail clock' });
       const res = await t.injectAs(null, { method: 'GET', url: `/api/products/${id}` });
-      expect(res.json<ProductJson>()._id).toBe(id);
+      expect(res.json<Product>()._id).toBe(id);
       for (const bad of ['nope', newId(), `${id.slice(0, 31)}Z`, "1' OR '1'='1", '%24ne']) {
         expect((await t.injectAs(null, { method: 'GET', url: `/api/products/${bad}` })).statusCode).toBe(404);
       }
@@ -189,7 +193,7 @@ describe('products API', () => {
       const id = await createProduct(t, alice, { name: 'Kite', category: 'hobbiesSports' });
       for (const c of ['hobbiesSports', 'HOBBIESSPORTS', 'hobbiessports']) {
         const res = await t.injectAs(null, { method: 'GET', url: `/api/products?category=${c}&limit=100` });
-        const list = res.json<ProductJson[]>();
+        const list = res.json<Product[]>();
         expect(list.map((p) => p._id)).toContain(id);
         expect(list.every((p) => p.category === 'hobbiesSports')).toBe(true);
       }
@@ -203,9 +207,9 @@ describe('products API', () => {
       const cheap = await createProduct(t, alice, { price: '5.25', category: 'pets' });
       const dear = await createProduct(t, alice, { price: '900', category: 'pets' });
       const res = await t.injectAs(null, { method: 'GET', url: '/api/products?category=pets&minPrice=5.25&maxPrice=6' });
-      expect(res.json<ProductJson[]>().map((p) => p._id)).toEqual([cheap]);
+      expect(res.json<Product[]>().map((p) => p._id)).toEqual([cheap]);
       const high = await t.injectAs(null, { method: 'GET', url: '/api/products?category=pets&minPrice=100' });
-      expect(high.json<ProductJson[]>().map((p) => p._id)).toEqual([dear]);
+      expect(high.json<Product[]>().map((p) => p._id)).toEqual([dear]);
     });
 
     it('?email= is for that seller or an admin only', async () => {
@@ -215,13 +219,13 @@ describe('products API', () => {
       expect((await t.injectAs(bob, { method: 'GET', url })).statusCode).toBe(403);
       const own = await t.injectAs(alice, { method: 'GET', url: `${url}&limit=100` });
       expect(own.statusCode).toBe(200);
-      expect(own.json<ProductJson[]>().length).toBeGreaterThan(0);
-      expect(own.json<ProductJson[]>().every((p) => p.email === alice.email)).toBe(true);
+      expect(own.json<Product[]>().length).toBeGreaterThan(0);
+      expect(own.json<Product[]>().every((p) => p.email === alice.email)).toBe(true);
       const upper = await t.injectAs(alice, { method: 'GET', url: `/api/products?email=${alice.email.toUpperCase()}` });
       expect(upper.statusCode).toBe(200);
       const byAdmin = await t.injectAs(admin, { method: 'GET', url });
       expect(byAdmin.statusCode).toBe(200);
-      expect(byAdmin.json<ProductJson[]>().every((p) => p.email === alice.email)).toBe(true);
+      expect(byAdmin.json<Product[]>().every((p) => p.email === alice.email)).toBe(true);
     });
 
     it.each([
@@ -246,7 +250,7 @@ describe('products API', () => {
       const t = getApp();
       const res = await t.injectAs(admin, { method: 'GET', url: `/api/products?${query}` });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ statusCode: number }>().statusCode).toBe(400);
+      expect(res.json<ErrorBody>().statusCode).toBe(400);
     });
 
     it('a 100 KB search string is 400', async () => {
@@ -262,6 +266,25 @@ describe('products API', () => {
       expect(cursor).toBeTruthy();
       expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=1&sort=price_asc&cursor=${cursor}` })).statusCode).toBe(200);
       expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=1&cursor=${cursor}` })).statusCode).toBe(400);
+    });
+
+    it('an invalid cursor, and one made for another sort, answer INVALID_CURSOR', async () => {
+      const t = getApp();
+      const first = await t.injectAs(null, { method: 'GET', url: '/api/products?limit=1&sort=price_desc' });
+      const cursor = first.headers['x-next-cursor'] as string;
+      for (const url of ['/api/products?cursor=not-a-cursor', `/api/products?limit=1&sort=newest&cursor=${cursor}`]) {
+        expectError(await t.injectAs(null, { method: 'GET', url }), 400, {
+          code: 'INVALID_CURSOR',
+          message: 'Invalid cursor',
+          details: [{ path: 'cursor', message: 'Invalid cursor' }],
+        });
+      }
+    });
+
+    it('another seller’s list answers NOT_YOURS', async () => {
+      const t = getApp();
+      const res = await t.injectAs(bob, { method: 'GET', url: `/api/products?email=${encodeURIComponent(alice.email)}` });
+      expectError(res, 403, { code: 'NOT_YOURS' });
     });
   });
 
@@ -279,12 +302,12 @@ describe('products API', () => {
       const own = await t.injectAs(alice, { method: 'PATCH', url, payload: productBody({ name: 'Old radio (tested)', price: '55.5' }) });
       expect(own.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
       const after = (await fetchProduct(t, id))!;
-      expect(after).toMatchObject({ name: 'Old radio (tested)', priceCents: 5550, email: alice.email, sellerId: alice.id });
+      expect(after).toMatchObject({ name: 'Old radio (tested)', priceCents: 5550, sellerEmail: alice.email, sellerId: alice.id });
 
       const byAdmin = await t.injectAs(admin, { method: 'PATCH', url, payload: productBody({ name: 'Radio (admin)', email: admin.email }) });
       expect(byAdmin.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
       // The owner never changes, even when an admin edits and the body names someone else.
-      expect(await fetchProduct(t, id)).toMatchObject({ name: 'Radio (admin)', email: alice.email, sellerId: alice.id });
+      expect(await fetchProduct(t, id)).toMatchObject({ name: 'Radio (admin)', sellerEmail: alice.email, sellerId: alice.id });
     });
 
     it('malformed and unknown ids are 404; a partial body is 400 with no change', async () => {
@@ -304,11 +327,22 @@ describe('products API', () => {
       const unstored = await t.injectAs(alice, {
         method: 'PATCH',
         url: `/api/products/${id}`,
-        payload: productBody({ image1: `/api/images/${newId()}-320.webp` }),
+        payload: productBody({ image1: storedImageUrl(newId(), 320) }),
       });
       expect(unstored.statusCode).toBe(400);
       expect(await fetchProduct(t, id)).toEqual(before);
     });
+  });
+
+  it('another user’s change or delete answers NOT_YOURS', async () => {
+    const t = getApp();
+    const url = `/api/products/${await createProduct(t, alice, { name: 'Brass bell' })}`;
+    for (const res of [
+      await t.injectAs(bob, { method: 'PATCH', url, payload: productBody({ name: 'Hacked' }) }),
+      await t.injectAs(bob, { method: 'DELETE', url }),
+    ]) {
+      expectError(res, 403, { code: 'NOT_YOURS', message: 'Only the seller or an admin may change this listing' });
+    }
   });
 
   describe('DELETE /products/:id', () => {
@@ -335,12 +369,12 @@ describe('products API', () => {
       });
       expect(buy.statusCode).toBe(200);
       const cartUrl = `/api/buyerProduct?buyerEmail=${encodeURIComponent(bob.email)}`;
-      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<{ productId: string }[]>().map((r) => r.productId)).toContain(id);
+      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<BuyerProduct[]>().map((r) => r.productId)).toContain(id);
       expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/products/${id}` })).json()).toEqual({
         acknowledged: true,
         deletedCount: 1,
       });
-      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<{ productId: string }[]>().map((r) => r.productId)).not.toContain(id);
+      expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<BuyerProduct[]>().map((r) => r.productId)).not.toContain(id);
     });
   });
 });

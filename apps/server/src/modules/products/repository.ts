@@ -1,12 +1,12 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { images, products, searchWords } from '../../db/schema.ts';
+import { products, searchWords } from '../../db/schema.ts';
 
 const { search: _search, ...productColumns } = getTableColumns(products);
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
 export type NewProductRow = Omit<typeof products.$inferInsert, 'search'>;
-export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'email' | 'createdAt'>;
+export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'sellerEmail' | 'createdAt'>;
 
 /** Corrections tried per misspelt word (dictionary words with pg_trgm similarity >= 0.3, the `%` default). */
 const MAX_CORRECTIONS = 3;
@@ -19,7 +19,8 @@ export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'relevance';
 
 export interface ListFilter {
   category?: string;
-  email?: string;
+  /** One seller's listings (?email= on the wire). */
+  sellerEmail?: string;
   minCents?: number;
   maxCents?: number;
   search?: SearchTerms;
@@ -91,7 +92,7 @@ export function createProductsRepository(db: Db) {
     const value = <T>(name: string, v: T) => (asPlaceholders ? sql.placeholder(name) : v);
     const conditions: (SQL | undefined)[] = [
       filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
-      filter.email !== undefined ? eq(products.email, value('email', filter.email)) : undefined,
+      filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
       filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
       filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
       filter.search ? matchOf(filter.search) : undefined,
@@ -143,7 +144,7 @@ export function createProductsRepository(db: Db) {
     const shape = [
       filter.sort,
       filter.category !== undefined ? 'c' : '',
-      filter.email !== undefined ? 'e' : '',
+      filter.sellerEmail !== undefined ? 'e' : '',
       filter.minCents !== undefined ? 'min' : '',
       filter.maxCents !== undefined ? 'max' : '',
       filter.after ? 'after' : '',
@@ -155,7 +156,7 @@ export function createProductsRepository(db: Db) {
     }
     return query.execute({
       category: filter.category,
-      email: filter.email,
+      sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
       after0: filter.after?.[0],
@@ -225,13 +226,6 @@ export function createProductsRepository(db: Db) {
     async delete(id: string): Promise<number> {
       const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
       return rows.length;
-    },
-
-    /** Which of these image ids the images module has stored (read-only look at its table). */
-    async existingImageIds(ids: string[]): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: images.id }).from(images).where(inArray(images.id, ids));
-      return new Set(rows.map((r) => r.id));
     },
   };
 }

@@ -36,10 +36,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       querystring: ListProductsQuery,
       response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request, reply) => {
-      const { rows, cursorOf } = await products.list(request.user, request.query);
-      return sendPage(request, reply, rows, request.query.limit, cursorOf).map(toProduct);
-    },
+    handler: async (request, reply) => sendPage(request, reply, await products.list(request.user, request.query)).map(toProduct),
   });
 
   app.get('/products/:id', {

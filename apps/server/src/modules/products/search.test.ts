@@ -1,17 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
+import type { Product } from '@olden/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
-
-interface ProductJson {
-  _id: string;
-  name: string;
-  price: number;
-  category: string;
-  createdAt: string;
-}
 
 const ADJECTIVES = ['Vintage', 'Antique', 'Rustic', 'Retro', 'Painted', 'Carved', 'Gilded', 'Worn', 'Pine', 'Walnut'];
 const NOUNS = ['lamp', 'chair', 'mirror', 'clock', 'radio', 'vase', 'desk'];
@@ -27,7 +20,7 @@ async function walk(t: TestApp, query: string, limit = 7): Promise<{ ids: string
     const url = `/api/products?${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
     const res = await t.injectAs(null, { method: 'GET', url });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    const page = res.json<ProductJson[]>();
+    const page = res.json<Product[]>();
     expect(page.length).toBeLessThanOrEqual(limit);
     ids.push(...page.map((p) => p._id));
     cursor = res.headers['x-next-cursor'] as string | undefined;
@@ -41,18 +34,19 @@ async function walk(t: TestApp, query: string, limit = 7): Promise<{ ids: string
   return { ids, pages };
 }
 
-async function all(t: TestApp, query: string): Promise<ProductJson[]> {
+async function all(t: TestApp, query: string): Promise<Product[]> {
   const res = await t.injectAs(null, { method: 'GET', url: `/api/products?${query}&limit=100` });
   expect(res.statusCode).toBe(200);
   expect(res.headers['x-next-cursor']).toBeUndefined();
-  return res.json<ProductJson[]>();
+  return res.json<Product[]>();
 }
 
 describe('search and pagination', () => {
   let seller: TestUser;
-  let catalogue: ProductJson[] = [];
+  let catalogue: Product[] = [];
 
-  it('lists ~70 products', async () => {
+  // ~70 listings from two sellers, and the search fixtures; every test below reads them (and removes what it adds).
+  beforeAll(async () => {
     const t = getApp();
     seller = await t.createUser({ name: 'Sally Seller' });
     const second = await t.createUser();
@@ -112,7 +106,7 @@ describe('search and pagination', () => {
 
     it('without q the orders and filters are exactly right', async () => {
       const t = getApp();
-      const byId = (a: ProductJson, b: ProductJson) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
+      const byId = (a: Product, b: Product) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
       const newest = [...catalogue].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || byId(b, a));
       expect(catalogue.map((p) => p._id)).toEqual(newest.map((p) => p._id));
 
@@ -201,6 +195,16 @@ describe('search and pagination', () => {
       expect(cursor).toBeTruthy();
       expect((await t.injectAs(null, { method: 'GET', url: `/api/products?q=lamp&limit=2&cursor=${cursor}` })).statusCode).toBe(200);
       expect((await t.injectAs(null, { method: 'GET', url: `/api/products?limit=2&cursor=${cursor}` })).statusCode).toBe(400);
+    });
+
+    it('a cursor used for another order answers INVALID_CURSOR', async () => {
+      const t = getApp();
+      const res = await t.injectAs(null, { method: 'GET', url: '/api/products?q=lamp&limit=2' });
+      const cursor = res.headers['x-next-cursor'] as string;
+      for (const sort of ['newest', 'price_asc']) {
+        const other = await t.injectAs(null, { method: 'GET', url: `/api/products?sort=${sort}&limit=2&cursor=${cursor}` });
+        expectError(other, 400, { code: 'INVALID_CURSOR', message: 'Invalid cursor' });
+      }
     });
   });
 });

@@ -1,5 +1,6 @@
 import {
   type CategoryKey,
+  canEditListing,
   type CreateProductBody,
   findCategoryKey,
   type ListProductsQuery,
@@ -8,10 +9,11 @@ import {
 } from '@olden/contracts';
 import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
-import { decodeCursor } from '../../lib/pagination.ts';
-import { type AuthUser, assertSelfOrAdmin, isAdmin } from '../../plugins/auth.ts';
+import { type CursorSpec, emptyPage, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
+import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import type { ImagesService } from '../images/service.ts';
 import {
   createProductsRepository,
   type ListedProduct,
@@ -21,8 +23,12 @@ import {
   type SearchTerms,
 } from './repository.ts';
 
+export type { ProductRow };
+
 /** Listings one user may create per hour (RATE_LIMIT_FACTOR scales it). */
 export const PRODUCT_CREATE_BUDGET = { max: 30, windowMs: 60 * 60 * 1000 };
+
+const IMAGE_NOT_STORED_MESSAGE = 'This image was not uploaded here';
 
 type ProductInput = z.output<typeof CreateProductBody>;
 type ListQuery = z.output<typeof ListProductsQuery>;
@@ -47,7 +53,7 @@ export function toProduct(row: ProductRow): Product {
     uploaderPhone: row.uploaderPhone,
     uploaderLocation: row.uploaderLocation,
     uploaderName: row.uploaderName,
-    email: row.email,
+    email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -60,27 +66,29 @@ export function queryWords(q: string): string[] {
 /** Quotes, `-word` and `or` are web-search syntax: such a q is taken literally, without corrections. */
 const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(q);
 
-type Cursor = ['n', string, string] | ['p', number, string] | ['r', number, string];
+type ProductCursor = ['n', string, string] | ['p', number, string] | ['r', number, string];
 
 /** Cursors name their order, so one made for another sort is a 400, not a silently wrong page. */
-function cursorFor(sort: ListFilter['sort'], row: ListedProduct): (string | number)[] {
-  if (sort === 'relevance') return ['r', row.rank ?? 0, row.id];
-  if (sort === 'price_asc' || sort === 'price_desc') return ['p', row.priceCents, row.id];
-  return ['n', row.createdAt.toISOString(), row.id];
-}
-
-function parseCursor(sort: ListFilter['sort'], cursor: string | undefined): ListFilter['after'] {
-  if (cursor === undefined) return undefined;
+function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, ProductCursor> {
   const tag = sort === 'relevance' ? 'r' : sort === 'newest' ? 'n' : 'p';
-  const invalid = () => badRequest('Invalid cursor', [{ path: 'cursor', message: 'Invalid cursor' }]);
-  const decoded = decodeCursor<Cursor>(cursor, tag === 'n' ? ['string', 'string', 'string'] : ['string', 'number', 'string']);
-  if (!decoded || decoded[0] !== tag || decoded[2].length > 64) throw invalid();
-  if (tag === 'n' && (typeof decoded[1] !== 'string' || Number.isNaN(Date.parse(decoded[1])))) throw invalid();
-  if (tag === 'p' && !Number.isSafeInteger(decoded[1])) throw invalid();
-  return [decoded[1], decoded[2]];
+  return {
+    keyOf(row) {
+      if (tag === 'r') return ['r', row.rank ?? 0, row.id];
+      if (tag === 'p') return ['p', row.priceCents, row.id];
+      return ['n', row.createdAt.toISOString(), row.id];
+    },
+    isKey(values): values is ProductCursor {
+      if (!isTuple(values, ['string', tag === 'n' ? 'string' : 'number', 'string'])) return false;
+      const [valueTag, value, id] = values as ProductCursor;
+      if (valueTag !== tag || id.length > 64) return false;
+      if (tag === 'n') return !Number.isNaN(Date.parse(value as string));
+      if (tag === 'p') return Number.isSafeInteger(value);
+      return true;
+    },
+  };
 }
 
-export function createProductsService(ctx: AppContext) {
+export function createProductsService(ctx: AppContext, deps: { images: ImagesService }) {
   const repo = createProductsRepository(ctx.db);
 
   /** Server-stored image paths must name an image the images module really stored. */
@@ -90,13 +98,12 @@ export function createProductsService(ctx: AppContext) {
       .map((field) => ({ field, id: storedImageId(body[field]) }))
       .filter((s): s is { field: (typeof fields)[number]; id: string } => s.id !== undefined);
     if (stored.length === 0) return;
-    const existing = await repo.existingImageIds([...new Set(stored.map((s) => s.id))]);
+    const existing = await deps.images.existingIds(stored.map((s) => s.id));
     const missing = stored.filter((s) => !existing.has(s.id));
     if (missing.length > 0) {
-      throw badRequest(
-        'This image was not uploaded here',
-        missing.map((s) => ({ path: s.field, message: 'This image was not uploaded here' })),
-      );
+      throw new AppError('IMAGE_NOT_STORED', IMAGE_NOT_STORED_MESSAGE, {
+        details: missing.map((s) => ({ path: s.field, message: IMAGE_NOT_STORED_MESSAGE })),
+      });
     }
   }
 
@@ -118,12 +125,17 @@ export function createProductsService(ctx: AppContext) {
     };
   }
 
-  /** The listing, if the caller may change it: its owner or an admin. */
-  async function ownedProduct(caller: AuthUser, id: string): Promise<ProductRow> {
+  async function find(id: string): Promise<ProductRow> {
     if (!isId(id)) throw notFound('Product');
     const row = await repo.findById(id);
     if (!row) throw notFound('Product');
-    if (row.sellerId !== caller.id && !isAdmin(caller)) throw forbidden('Only the seller or an admin may change this listing');
+    return row;
+  }
+
+  /** The listing, if the caller may change it: its seller or an admin. */
+  async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
+    const row = await find(id);
+    if (!canEditListing(caller, { email: row.sellerEmail })) throw notYours('Only the seller or an admin may change this listing');
     return row;
   }
 
@@ -136,57 +148,50 @@ export function createProductsService(ctx: AppContext) {
         id: newId(),
         sellerId: caller.id,
         uploaderName: caller.name,
-        email: caller.email,
+        sellerEmail: caller.email,
         ...changesOf(body),
       });
       return { acknowledged: true, insertedId: id };
     },
 
-    async get(id: string): Promise<ProductRow> {
-      if (!isId(id)) throw notFound('Product');
-      const row = await repo.findById(id);
-      if (!row) throw notFound('Product');
-      return row;
-    },
+    get: find,
 
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
-      await ownedProduct(caller, id);
+      await editableProduct(caller, id);
       await assertImagesExist(body);
       return { acknowledged: true, modifiedCount: await repo.update(id, changesOf(body)) };
     },
 
     /** Its buy requests go with it (ON DELETE CASCADE). */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      await ownedProduct(caller, id);
+      await editableProduct(caller, id);
       return { acknowledged: true, deletedCount: await repo.delete(id) };
     },
 
-    /**
-     * One page of listings plus how to make the next page's cursor. `?email=` (one seller's list) is
-     * for that seller or an admin; an unknown category matches nothing rather than everything.
-     */
-    async list(caller: AuthUser | null, query: ListQuery) {
+    /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
+    async list(caller: AuthUser | null, query: ListQuery): Promise<Page<ListedProduct>> {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
       const search = query.q ? await this.searchTerms(query.q) : undefined;
       const sort: ListFilter['sort'] = search && query.sort === 'newest' ? 'relevance' : query.sort;
-      const after = parseCursor(sort, query.cursor);
+      const page = keysetPage(productCursor(sort), query);
       let category: string | undefined;
       if (query.category !== undefined) {
         const key = findCategoryKey(query.category);
-        if (!key) return { rows: [] as ListedProduct[], cursorOf: (row: ListedProduct) => cursorFor(sort, row) };
+        if (!key) return emptyPage();
         category = key;
       }
-      const rows = await repo.list({
-        category,
-        email: query.email,
-        minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
-        maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
-        search,
-        sort,
-        after,
-        limit: query.limit + 1,
-      });
-      return { rows, cursorOf: (row: ListedProduct) => cursorFor(sort, row) };
+      return page.fetch((after, limit) =>
+        repo.list({
+          category,
+          sellerEmail: query.email,
+          minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
+          maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+          search,
+          sort,
+          after: after && [after[1], after[2]],
+          limit,
+        }),
+      );
     },
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */

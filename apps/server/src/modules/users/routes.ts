@@ -11,7 +11,7 @@ import {
   PageQuery,
   UserSchema,
 } from '@olden/contracts';
-import { decodeCursor, sendPage } from '../../lib/pagination.ts';
+import { sendPage } from '../../lib/pagination.ts';
 import { assertSelfOrAdmin } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { toUser, type UsersService } from './service.ts';
@@ -36,11 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       querystring: z.strictObject(PageQuery),
       response: { 200: z.array(UserSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request, reply) => {
-      const { limit, cursor } = request.query;
-      const rows = await users.list(limit + 1, decodeCursor<[string, string]>(cursor, ['string', 'string']));
-      return sendPage(request, reply, rows, limit, (u) => [u.createdAt.toISOString(), u.id]).map(toUser);
-    },
+    handler: async (request, reply) => sendPage(request, reply, await users.list(request.query)).map(toUser),
   });
 
   app.delete('/users/:id', {

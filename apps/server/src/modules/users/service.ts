@@ -1,7 +1,8 @@
-import { type CreateUserBody, Email, type User } from '@olden/contracts';
+import { type CreateUserBody, canBanUser, Email, isAdminUser, sameEmail, type User } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
+import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createUsersRepository, type UserRow } from './repository.ts';
 
@@ -42,22 +43,23 @@ export function createUsersService(ctx: AppContext) {
 
     /** POST /users: upsert of the caller's own profile; insertedId null when it exists. */
     async upsertOwnProfile(caller: AuthUser, body: CreateUserBody & { email: string }) {
-      if (body.email !== caller.email) throw forbidden('You can only save your own profile');
+      if (!sameEmail(body.email, caller.email)) throw notYours('You can only save your own profile');
       const existing = await repo.findById(caller.id);
       if (!existing) throw notFound('User');
       await repo.update(caller.id, { name: body.name, photoUrl: body.photoURL });
       return { acknowledged: true, insertedId: null };
     },
 
-    async list(limit: number, after?: [string, string]) {
-      return repo.list(limit, after);
+    /** Oldest first. */
+    async list(request: PageRequest): Promise<Page<UserRow>> {
+      return keysetPage(CREATED_AT_CURSOR, request).fetch((after, limit) => repo.list(limit, after));
     },
 
     async isAdminEmail(email: string): Promise<boolean> {
       // Not an email (a NUL, 300 characters of anything): nobody, without asking the database.
       if (!Email.safeParse(email).success) return false;
       const row = await repo.findByEmail(email.toLowerCase());
-      return row?.role === 'admin';
+      return isAdminUser(row);
     },
 
     async promote(id: string): Promise<number> {
@@ -77,9 +79,11 @@ export function createUsersService(ctx: AppContext) {
      */
     async ban(caller: AuthUser, id: string): Promise<number> {
       if (!isId(id)) throw notFound('User');
-      if (id === caller.id) throw forbidden('You cannot ban yourself');
       const row = await repo.findById(id);
       if (!row) throw notFound('User');
+      if (!canBanUser(caller, row)) {
+        throw isAdminUser(caller) ? new AppError('SELF_BAN', 'You cannot ban yourself') : new AppError('ADMINS_ONLY', 'Admins only');
+      }
       return repo.delete(id);
     },
   };
