@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_AVATAR_URL } from '@olden/contracts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-provider.ts';
-import { OIDC_COOKIE_PATH, OIDC_MESSAGES, OIDC_STATE_COOKIE } from './oidc.ts';
+import { OIDC_MESSAGES } from './oidc/failures.ts';
+import { OIDC_COOKIE_PATH, OIDC_STATE_COOKIE } from './oidc/state-cookie.ts';
 import { SESSION_COOKIE } from './service.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
