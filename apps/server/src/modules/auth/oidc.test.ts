@@ -157,6 +157,8 @@ describe.each([
   });
 
   it('a second sign-in links to the same user', async () => {
+    // The first sign-in (the test above, when it ran) is made here too, so this test also runs alone.
+    await signIn('alice-sub');
     const first = await t.services.users.findByEmail('alice@gmail.test');
     const before = await countUsers(t);
     const { res } = await signIn('alice-sub');
@@ -188,6 +190,8 @@ describe.each([
   });
 
   it('another provider account claiming an already linked email is refused', async () => {
+    // The email is linked to linker-sub (as the test above left it, or by this sign-in when run alone).
+    expect(pageResult((await signIn('linker-sub')).res).ok).toBe(true);
     const { res } = await signIn('thief-sub');
     expect(res.statusCode).toBe(400);
     expect(pageResult(res)).toMatchObject({ ok: false, message: 'This email is already linked to another Google account' });
