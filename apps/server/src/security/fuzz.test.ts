@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorBody } from '@olden/contracts';
+import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
 import { buyerRequests, products, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
@@ -129,10 +129,10 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     ledger.promoted.add(decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!));
   }
   if (key === 'POST /api/products') {
-    ledger.created.set(res.json<{ insertedId: string }>().insertedId, caller!);
+    ledger.created.set(res.json<InsertedResponse>().insertedId!, caller!);
   }
   if (key === 'POST /api/buyerProduct') {
-    const id = res.json<{ insertedId: string }>().insertedId;
+    const id = res.json<InsertedResponse>().insertedId!;
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
     const [product] = await db.select().from(products).where(eq(products.id, request!.productId));
     expect(request!.priceCents, 'a buy request copies its listing’s price').toBe(product!.priceCents);
@@ -199,7 +199,7 @@ async function ensureWorld(): Promise<void> {
   world.productIds = world.productIds.filter((id) => liveProducts.has(id));
   for (const seller of [world.alice, world.bob, world.victims[0]!]) {
     const res = await t.injectAs(seller, { method: 'POST', url: '/api/products', payload: productBody(), remoteAddress: '10.9.9.9' });
-    if (res.statusCode === 200) world.productIds.push(res.json<{ insertedId: string }>().insertedId);
+    if (res.statusCode === 200) world.productIds.push(res.json<InsertedResponse>().insertedId!);
   }
   world.productIds = world.productIds.slice(-12);
   const liveRequests = new Set((await db.select({ id: buyerRequests.id }).from(buyerRequests)).map((r) => r.id));
@@ -211,7 +211,7 @@ async function ensureWorld(): Promise<void> {
       url: '/api/buyerProduct',
       payload: { productId: bobsProduct.id, phoneNumber: '0123456789', buyerAddress: '1 Road' },
     });
-    if (res.statusCode === 200) world.requestIds.push(res.json<{ insertedId: string }>().insertedId);
+    if (res.statusCode === 200) world.requestIds.push(res.json<InsertedResponse>().insertedId!);
   }
 }
 
@@ -228,7 +228,8 @@ beforeAll(async () => {
   const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#408060' } }).png().toBuffer();
   const up = await t.injectAs(alice, { method: 'POST', url: '/api/images', ...multipart([{ filename: 'a.png', type: 'image/png', data: png }]) });
   expect(up.statusCode).toBe(200);
-  const imageFiles = up.json<{ data: { variants: { url: string }[] } }>().data.variants.map((v) => v.url.replace('/api/images/', ''));
+  const uploaded = up.json<ImageUploadResponse>().data;
+  const imageFiles = IMAGE_WIDTHS.map((width) => storedImageFile(uploaded.id, width));
   world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], png };
   await ensureWorld();
 });

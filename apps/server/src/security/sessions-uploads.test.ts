@@ -10,6 +10,7 @@ import { deflateSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ImageUploadResponse, TokenResponse } from '@olden/contracts';
 import { images as imagesTable } from '../db/schema.ts';
 import { TOO_MANY_PIXELS_MESSAGE } from '../modules/images/service.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser, useTestApp } from '../test/harness.ts';
@@ -130,7 +131,7 @@ describe('session cookies: the gaps', () => {
     expect((await jwt(u.cookie, u.email)).statusCode).toBe(401);
 
     const banned = await t.createUser();
-    const token = (await jwt(banned.cookie, banned.email)).json<{ token: string }>().token;
+    const token = (await jwt(banned.cookie, banned.email)).json<TokenResponse>().token;
     expect((await asSelf(token, banned)).statusCode).toBe(200);
     expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${banned.id}` })).statusCode).toBe(200);
     expect((await jwt(banned.cookie, banned.email)).statusCode).toBe(401);
@@ -195,7 +196,7 @@ function withPngChunk(image: Buffer, type: string, data: Buffer): Buffer {
 
 /** The stored variants of an accepted upload, read back through the API. */
 async function storedVariants(t: TestApp, res: { json: () => unknown }) {
-  const { data } = res.json() as { data: { variants: { url: string }[] } };
+  const { data } = res.json() as ImageUploadResponse;
   return Promise.all(
     data.variants.map(async (v) => {
       const file = await t.app.inject({ method: 'GET', url: v.url });

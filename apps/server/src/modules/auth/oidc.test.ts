@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_AVATAR_URL } from '@olden/contracts';
+import { DEFAULT_AVATAR_URL, type SessionResponse } from '@olden/contracts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { OIDC_MESSAGES } from './oidc/failures.ts';
@@ -165,7 +165,7 @@ describe.each([
     expect(pageResult(res).ok).toBe(true);
     const session = cookieOf(res, SESSION_COOKIE)!;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } });
-    expect(me.json<{ user: { _id: string } }>().user._id).toBe(first!.id);
+    expect(me.json<SessionResponse>().user?._id).toBe(first!.id);
     expect(await countUsers(t)).toBe(before);
   });
 
