@@ -1,9 +1,13 @@
 // Shared by the fault and load scripts: the server as a child process (own process group, always killed),
-// API helpers with timeouts, throwaway PostgreSQL databases, and small figures helpers.
+// API helpers with timeouts, throwaway PostgreSQL databases, the fault experiments' scratch space and
+// summary, and small figures and command-line helpers.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -269,7 +273,77 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Figures
+// Fault experiments: where the server under test keeps its data, and the run that always cleans up
+
+/** Where a server under test keeps its data: a folder for PGlite, or a throwaway PostgreSQL database. */
+export interface Backend {
+  name: string;
+  env: Record<string, string>;
+}
+
+export interface Scratch {
+  pglite(): Backend;
+  /** Creates the throwaway database on first use; every later call shares it. */
+  postgres(): Promise<Backend>;
+  cleanup(): Promise<void>;
+}
+
+/** A temporary folder and (on demand) a PostgreSQL database, removed at the end, on Ctrl-C or on failure. */
+export function createScratch(): Scratch {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'og-fault-'));
+  const dbName = `og_fault_${process.pid}_${Date.now().toString(36)}`;
+  const common = { JWT_SECRET: randomBytes(32).toString('hex'), RATE_LIMIT_FACTOR: '10000' };
+  let postgres: Promise<Backend> | undefined;
+  let dbCreated = false;
+  const cleanup = async () => {
+    killAllChildren();
+    if (dbCreated) {
+      await dropDatabase(dbName).catch((error: unknown) => log(`  could not drop ${dbName}: ${String(error)}`));
+      dbCreated = false;
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+  return {
+    pglite: () => ({ name: 'PGlite', env: { DATA_DIR: path.join(tmp, 'pglite'), ...common } }),
+    postgres() {
+      postgres ??= createDatabase(dbName).then((url) => {
+        dbCreated = true;
+        log(`\nPostgreSQL database ${dbName} created`);
+        return { name: 'PostgreSQL', env: { DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: url, ...common } };
+      });
+      return postgres;
+    },
+    cleanup,
+  };
+}
+
+/**
+ * Runs an experiment in a fresh scratch space, cleans up whatever happens, then prints the summary
+ * (`report` says whether the figures pass) and sets the exit code.
+ */
+export async function runExperiment(run: (scratch: Scratch) => Promise<void>, report: () => boolean): Promise<void> {
+  const started = Date.now();
+  const scratch = createScratch();
+  let failed = false;
+  try {
+    await run(scratch);
+  } catch (error) {
+    failed = true;
+    console.error(`\nFAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  } finally {
+    await scratch.cleanup();
+  }
+  log('\n== Summary ==');
+  const ok = report() && !failed;
+  log(`\n${ok ? 'PASS' : 'FAIL'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Figures and the command line
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -280,6 +354,10 @@ export function percentile(values: number[], p: number): number {
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '-');
 
 export function parseFlags<T extends Record<string, number | string | boolean>>(argv: string[], defaults: T, usage: string): T {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(`Usage: ${usage}`);
+    process.exit(0);
+  }
   const out: Record<string, number | string | boolean> = { ...defaults };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -299,4 +377,9 @@ export function parseFlags<T extends Record<string, number | string | boolean>>(
     } else out[key] = raw;
   }
   return out as T;
+}
+
+/** True in the script node was asked to run, false when another script imports it. */
+export function isEntryPoint(moduleUrl: string): boolean {
+  return process.argv[1] !== undefined && moduleUrl === pathToFileURL(process.argv[1]).href;
 }

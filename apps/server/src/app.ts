@@ -8,7 +8,7 @@ import { type Database, ping } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
-import { oidcRoutes } from './modules/auth/oidc.ts';
+import { oidcRoutes } from './modules/auth/oidc/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
@@ -84,7 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
         return { ok: true };
       });
       await api.register(authRoutes, { auth: services.auth, config });
-      await api.register(oidcRoutes, { auth: services.auth, users: services.users, config });
+      await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });

@@ -30,6 +30,7 @@ export type LoginBody = z.input<typeof LoginBody>;
 
 export const JwtBody = z.object({ email: Email });
 export const TokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponse>;
 
 export const SessionUser = z.object({
   _id: z.string(),

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type BuyerProduct, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createProduct } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   const upload = await t.createUser();
   const res = await t.injectAs(upload, { method: 'POST', url: '/api/images', ...(await imageUpload()) });
   expect(res.statusCode).toBe(200);
-  imageFile = res.json<{ data: { url: string } }>().data.url.replace('/api/images/', '');
+  imageFile = storedImageFile(res.json<ImageUploadResponse>().data.id, 1280);
 });
 
 async function newWorld(): Promise<World> {
@@ -42,7 +43,7 @@ async function newWorld(): Promise<World> {
     payload: { productId: sellerProductId, phoneNumber: '0123456789', buyerAddress: '1 Road' },
   });
   expect(req.statusCode).toBe(200);
-  return { t, owner, other, admin, seller, productId, sellerProductId, requestId: req.json<{ insertedId: string }>().insertedId, imageFile };
+  return { t, owner, other, admin, seller, productId, sellerProductId, requestId: req.json<InsertedResponse>().insertedId!, imageFile };
 }
 
 /** Read-only cases share one world; writes (and logout, which ends the caller's session) get a fresh one. */
@@ -101,7 +102,7 @@ describe('authorisation matrix', () => {
     expect((await list(w.owner)).statusCode).toBe(403);
     expect((await list(w.admin)).statusCode).toBe(200);
     const mine = await list(w.seller);
-    expect(mine.json<{ _id: string }[]>().map((r) => r._id)).toEqual([w.requestId]);
+    expect(mine.json<BuyerProduct[]>().map((r) => r._id)).toEqual([w.requestId]);
     const res = await w.t.injectAs(w.seller, { method: 'DELETE', url: `/api/buyerProduct/${w.requestId}` });
     expect(res.json()).toEqual({ acknowledged: true, deletedCount: 1 });
   });

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { buyerRequests, contactMessages, images, products, users } from '../db/schema.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
+import { multipart } from '../test/requests.ts';
 
 export const ROLES = ['anonymous', 'owner', 'other', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,13 +44,7 @@ let pngCache: Buffer | undefined;
 /** A small real PNG, as a multipart body in field `image`. */
 export async function imageUpload(): Promise<Pick<InjectOptions, 'payload' | 'headers'>> {
   pngCache ??= await sharp({ create: { width: 40, height: 30, channels: 3, background: '#806040' } }).png().toBuffer();
-  const boundary = '----olden-matrix-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
-    pngCache,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipart([{ filename: 'a.png', type: 'image/png', data: pngCache }]);
 }
 
 async function countOf(w: World, table: typeof products | typeof buyerRequests | typeof images | typeof contactMessages) {

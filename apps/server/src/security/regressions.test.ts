@@ -1,6 +1,6 @@
 // Bugs the fuzzer found, pinned as plain cases so each stays fixed even if the generators change.
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody } from '@olden/contracts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { type TestUser, useTestApp } from '../test/harness.ts';
@@ -22,7 +22,7 @@ describe('regressions found by fuzzing', () => {
   let user: TestUser;
   let admin: TestUser;
 
-  it('sets up', async () => {
+  beforeAll(async () => {
     const t = getApp();
     user = await t.createUser();
     admin = await t.createUser({ role: 'admin' });

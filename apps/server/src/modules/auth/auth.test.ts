@@ -2,10 +2,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { messages } from '@olden/contracts';
+import { type ErrorBody, messages, type SessionUser, type TokenResponse } from '@olden/contracts';
 import { sessions } from '../../db/schema.ts';
 import { type TestApp, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
-import { AUTH_BUDGETS, SESSION_COOKIE } from './service.ts';
+import { AUTH_BUDGETS, type OidcIdentity, SESSION_COOKIE } from './service.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -73,7 +73,7 @@ describe('POST /api/auth/register', () => {
     const body = registration({ email: 'New.Person@Test.Example', name: '  Zoë 山田 🚀  ' });
     const res = await call(t, 'POST', '/api/auth/register', { payload: body });
     expect(res.statusCode).toBe(201);
-    const { user } = res.json<{ user: Record<string, unknown> }>();
+    const { user } = res.json<{ user: SessionUser }>();
     expect(user).toEqual({
       _id: expect.stringMatching(/^[a-f0-9]{32}$/),
       email: 'new.person@test.example',
@@ -104,6 +104,7 @@ describe('POST /api/auth/register', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ statusCode: 409, error: 'Conflict' });
+    expect(again.json<ErrorBody>().code).toBe('EMAIL_TAKEN');
     expect(sessionCookie(again)).toBeUndefined();
     expect(await t.services.users.findByEmail(body.email)).toEqual(before);
   });
@@ -137,7 +138,7 @@ describe('POST /api/auth/register', () => {
     const before = await userCount(t);
     const res = await call(t, 'POST', '/api/auth/register', { payload: registration(override) });
     expect(res.statusCode).toBe(400);
-    const body = res.json<{ message: string; details: { path: string; message: string }[] }>();
+    const body = res.json<ErrorBody>();
     expect(body.details).toContainEqual({ path, message });
     expect(body.message).toBe(message);
     expect(sessionCookie(res)).toBeUndefined();
@@ -149,7 +150,7 @@ describe('POST /api/auth/register', () => {
     const t = getApp();
     const res = await call(t, 'POST', '/api/auth/register', { payload: {} });
     expect(res.statusCode).toBe(400);
-    const details = res.json<{ details: { path: string; message: string }[] }>().details;
+    const details = res.json<ErrorBody>().details;
     expect(details).toEqual(
       expect.arrayContaining([
         { path: 'name', message: 'This Name field is required' },
@@ -242,6 +243,7 @@ describe('POST /api/auth/login', () => {
     }
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.json()).toMatchObject({ message: 'Invalid email or password' });
+    expect(wrong.json<ErrorBody>().code).toBe('INVALID_CREDENTIALS');
   });
 
   it('a Google-only account (no password) cannot be signed into with any password', async () => {
@@ -260,7 +262,7 @@ describe('POST /api/auth/login', () => {
     const t = getApp();
     const res = await call(t, 'POST', '/api/auth/login', { payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ details: unknown[] }>().details).toContainEqual({ path, message });
+    expect(res.json<ErrorBody>().details).toContainEqual({ path, message });
     expectNoStack(res);
   });
 
@@ -362,6 +364,7 @@ describe('POST /api/jwt', () => {
     const other = await call(t, 'POST', '/api/jwt', { cookie: alice.cookie, payload: { email: bob.email } });
     expect(other.statusCode).toBe(403);
     expect(other.json()).not.toHaveProperty('token');
+    expect(other.json<ErrorBody>().code).toBe('EMAIL_MISMATCH');
 
     // A bearer token is not a session: it cannot mint tokens either.
     const byBearer = await call(t, 'POST', '/api/jwt', { token: alice.token, payload: { email: alice.email } });
@@ -370,7 +373,7 @@ describe('POST /api/jwt', () => {
     const own = await call(t, 'POST', '/api/jwt', { cookie: alice.cookie, payload: { email: alice.email.toUpperCase() } });
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
-    const { token } = own.json<{ token: string }>();
+    const { token } = own.json<TokenResponse>();
     const check = await call(t, 'GET', `/api/users/admin/${alice.email}`, { token });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ admin: false });
@@ -382,7 +385,7 @@ describe('POST /api/jwt', () => {
     for (const payload of [{}, { email: 5 }, { email: 'x'.repeat(100_000) }, { email: 'ünïcødé' }]) {
       const res = await call(t, 'POST', '/api/jwt', { cookie: alice.cookie, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json<{ details: { path: string }[] }>().details[0]?.path).toBe('email');
+      expect(res.json<ErrorBody>().details?.[0]?.path).toBe('email');
     }
   });
 });
@@ -393,7 +396,7 @@ describe('POST /api/auth/logout', () => {
     const u = await t.createUser({ password: TEST_PASSWORD });
     const login = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: TEST_PASSWORD } });
     const cookie = cookieHeader(login);
-    const { token } = (await call(t, 'POST', '/api/jwt', { cookie, payload: { email: u.email } })).json<{ token: string }>();
+    const { token } = (await call(t, 'POST', '/api/jwt', { cookie, payload: { email: u.email } })).json<TokenResponse>();
     expect((await call(t, 'GET', `/api/users/admin/${u.email}`, { token })).statusCode).toBe(200);
 
     const out = await call(t, 'POST', '/api/auth/logout', { cookie });
@@ -436,6 +439,26 @@ describe('POST /api/auth/logout', () => {
     const res = await call(t, 'POST', '/api/auth/logout');
     expect(res.statusCode).toBe(204);
     expect((await t.injectAs(other, { method: 'GET', url: `/api/users/admin/${other.email}` })).statusCode).toBe(200);
+  });
+});
+
+describe('linking a Google identity', () => {
+  it('an email already linked to another Google account is IDENTITY_ALREADY_LINKED (400), and the link stays', async () => {
+    const t = getApp();
+    const google = (subject: string): OidcIdentity => ({
+      subject: `https://issuer.test.example ${subject}`,
+      email: 'linked-once@test.example',
+      name: 'Linked',
+      photoURL: 'https://img.test.example/me.png',
+    });
+    const { user } = await t.services.auth.signInWithOidc(google('first-sub'));
+    const refused = await t.services.auth.signInWithOidc(google('second-sub')).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      code: 'IDENTITY_ALREADY_LINKED',
+      statusCode: 400,
+      message: 'This email is already linked to another Google account',
+    });
+    expect((await t.services.users.findById(user.id))?.oidcSubject).toBe(google('first-sub').subject);
   });
 });
 

@@ -5,10 +5,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_AVATAR_URL } from '@olden/contracts';
+import { DEFAULT_AVATAR_URL, type SessionResponse } from '@olden/contracts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness.ts';
 import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-provider.ts';
-import { OIDC_COOKIE_PATH, OIDC_MESSAGES, OIDC_STATE_COOKIE } from './oidc.ts';
+import { OIDC_MESSAGES } from './oidc/failures.ts';
+import { OIDC_COOKIE_PATH, OIDC_STATE_COOKIE } from './oidc/state-cookie.ts';
 import { SESSION_COOKIE } from './service.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
@@ -156,13 +157,15 @@ describe.each([
   });
 
   it('a second sign-in links to the same user', async () => {
+    // The first sign-in (the test above, when it ran) is made here too, so this test also runs alone.
+    await signIn('alice-sub');
     const first = await t.services.users.findByEmail('alice@gmail.test');
     const before = await countUsers(t);
     const { res } = await signIn('alice-sub');
     expect(pageResult(res).ok).toBe(true);
     const session = cookieOf(res, SESSION_COOKIE)!;
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${session.value}` } });
-    expect(me.json<{ user: { _id: string } }>().user._id).toBe(first!.id);
+    expect(me.json<SessionResponse>().user?._id).toBe(first!.id);
     expect(await countUsers(t)).toBe(before);
   });
 
@@ -187,6 +190,8 @@ describe.each([
   });
 
   it('another provider account claiming an already linked email is refused', async () => {
+    // The email is linked to linker-sub (as the test above left it, or by this sign-in when run alone).
+    expect(pageResult((await signIn('linker-sub')).res).ok).toBe(true);
     const { res } = await signIn('thief-sub');
     expect(res.statusCode).toBe(400);
     expect(pageResult(res)).toMatchObject({ ok: false, message: 'This email is already linked to another Google account' });

@@ -1,32 +1,27 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export function createSessionsRepository(db: Db) {
+  /** The live session (with its user) that `which` picks. */
+  async function findLive(which: SQL, now: Date) {
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(which, gt(sessions.expiresAt, now)))
+      .limit(1);
+    return row;
+  }
+
   return {
     async insert(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
     },
-    /** A live session with its user, by the hash of the cookie secret. */
-    async findLiveByTokenHash(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row;
-    },
-    /** A live session with its user, by session id (what an access token names). */
-    async findLiveById(id: string, now: Date) {
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row;
-    },
+    /** By the hash of the cookie secret. */
+    findLiveByTokenHash: (tokenHash: string, now: Date) => findLive(eq(sessions.tokenHash, tokenHash), now),
+    /** By session id (what an access token names). */
+    findLiveById: (id: string, now: Date) => findLive(eq(sessions.id, id), now),
     async deleteById(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
     },

@@ -1,20 +1,10 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from '@olden/contracts';
 import type { Config } from '../../config.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
-import { type AuthService, SESSION_COOKIE, SESSION_TTL_MS, toSessionUser } from './service.ts';
-
-export function setSessionCookie(reply: FastifyReply, config: Config, value: string): void {
-  reply.setCookie(SESSION_COOKIE, value, {
-    path: '/api',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.publicUrl.startsWith('https:'),
-    maxAge: Math.floor(SESSION_TTL_MS / 1000),
-  });
-}
+import { type AuthService, SESSION_COOKIE, toSessionUser } from './service.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
   app,
@@ -68,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
       const tokenUser = bearer ? await auth.verifyAccessToken(bearer) : null;
       await auth.logout(request.cookies[SESSION_COOKIE], tokenUser?.sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
+import { type LoginBody, type RegisterBody, sameEmail, type SessionUser } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
-import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../lib/errors.ts';
+import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -83,7 +83,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
     const byEmail = await users.findByEmail(identity.email);
     if (byEmail) {
       if (byEmail.oidcSubject && byEmail.oidcSubject !== identity.subject) {
-        throw badRequest('This email is already linked to another Google account');
+        throw new AppError('IDENTITY_ALREADY_LINKED', 'This email is already linked to another Google account');
       }
       await users.linkOidcSubject(byEmail.id, identity.subject);
       return { ...byEmail, oidcSubject: identity.subject };
@@ -116,7 +116,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
         photoURL: body.photoURL,
         passwordHash,
       });
-      if (!created) throw conflict('An account with this email already exists');
+      if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
       return { user, ...(await startSession(user)) };
     },
 
@@ -135,7 +135,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
       if (!user || !ok) {
         await ctx.limiter.hit(`login-fail:${body.email}`, failedLoginPerEmail.windowMs);
         // Same answer for an unknown email and a wrong password.
-        throw unauthenticated('Invalid email or password');
+        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await ctx.limiter.reset(`login-fail:${body.email}`);
       return { user, ...(await startSession(user)) };
@@ -162,7 +162,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
     async issueToken(cookieValue: string | undefined, email: string): Promise<string> {
       const found = await this.sessionFromCookie(cookieValue);
       if (!found) throw unauthenticated('No active session');
-      if (found.user.email !== email) throw forbidden('The email does not match your session');
+      if (!sameEmail(found.user.email, email)) throw new AppError('EMAIL_MISMATCH', 'The email does not match your session');
       return tokens.sign({ sub: found.user.id, sid: found.session.id, email: found.user.email });
     },
 

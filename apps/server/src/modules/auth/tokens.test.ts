@@ -1,18 +1,16 @@
 // Token attacks against a `config.auth: 'user'` route: every forged, stale or orphaned token is a 401.
 import { eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../db/schema.ts';
-import { TEST_JWT_SECRET, type TestUser, useTestApp } from '../../test/harness.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
+import { type TestUser, useTestApp } from '../../test/harness.ts';
+import { forgeToken, nowSeconds, tokenClaims } from '../../test/requests.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const getApp = useTestApp();
-const key = new TextEncoder().encode(TEST_JWT_SECRET);
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const now = () => Math.floor(Date.now() / 1000);
+const anotherKey = new TextEncoder().encode('another-secret-that-is-long-enough-987654');
 
 let alice: TestUser;
 let bob: TestUser;
@@ -34,23 +32,6 @@ function asBearer(token: string, user: TestUser = alice) {
   });
 }
 
-function claimsFor(user: TestUser, extra: Record<string, unknown> = {}) {
-  return {
-    sub: user.id,
-    sid: user.sessionId,
-    email: user.email,
-    iss: TOKEN_ISSUER,
-    aud: TOKEN_AUDIENCE,
-    iat: now(),
-    exp: now() + 600,
-    ...extra,
-  };
-}
-
-function sign(payload: Record<string, unknown>, secret: Uint8Array = key, alg = 'HS256') {
-  return new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(secret);
-}
-
 async function expect401(token: string, user: TestUser = alice) {
   const res = await asBearer(token, user);
   expect(res.statusCode).toBe(401);
@@ -60,53 +41,53 @@ async function expect401(token: string, user: TestUser = alice) {
 describe('access tokens', () => {
   it('a genuine token passes (so the 401s below are about the token, not the route)', async () => {
     expect((await asBearer(alice.token)).statusCode).toBe(200);
-    expect((await asBearer(await sign(claimsFor(alice)))).statusCode).toBe(200);
+    expect((await asBearer(await forgeToken(tokenClaims(alice)))).statusCode).toBe(200);
   });
 
   it('alg "none" is refused', async () => {
     const header = b64({ alg: 'none', typ: 'JWT' });
-    await expect401(`${header}.${b64(claimsFor(alice))}.`);
-    await expect401(`${b64({ alg: 'None', typ: 'JWT' })}.${b64(claimsFor(alice))}.`);
+    await expect401(`${header}.${b64(tokenClaims(alice))}.`);
+    await expect401(`${b64({ alg: 'None', typ: 'JWT' })}.${b64(tokenClaims(alice))}.`);
   });
 
   it('a token signed with another key is refused', async () => {
-    await expect401(await sign(claimsFor(alice), new TextEncoder().encode('another-secret-that-is-long-enough-987654')));
+    await expect401(await forgeToken(tokenClaims(alice), { key: anotherKey }));
   });
 
   it('a token with another HMAC algorithm (even with the right key) is refused', async () => {
-    await expect401(await sign(claimsFor(alice), key, 'HS512'));
+    await expect401(await forgeToken(tokenClaims(alice), { header: { alg: 'HS512' } }));
   });
 
   it('a tampered payload is refused', async () => {
     const [header, , signature] = alice.token.split('.');
     // Same signature, payload now claims to be Bob.
-    await expect401(`${header}.${b64(claimsFor(bob))}.${signature}`, bob);
+    await expect401(`${header}.${b64(tokenClaims(bob))}.${signature}`, bob);
     // Same claims re-encoded with a harmless extra field.
     const payload = JSON.parse(Buffer.from(alice.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     await expect401(`${header}.${b64({ ...payload, admin: true })}.${signature}`);
   });
 
   it('an expired token is refused', async () => {
-    await expect401(await sign(claimsFor(alice, { iat: now() - 7200, exp: now() - 3600 })));
-    await expect401(await sign(claimsFor(alice, { iat: now() - 600, exp: now() - 1 })));
+    await expect401(await forgeToken(tokenClaims(alice, { iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 })));
+    await expect401(await forgeToken(tokenClaims(alice, { iat: nowSeconds() - 600, exp: nowSeconds() - 1 })));
   });
 
   it('a token older than an hour is refused even if its exp says otherwise', async () => {
-    await expect401(await sign(claimsFor(alice, { iat: now() - 3700, exp: now() + 3600 })));
+    await expect401(await forgeToken(tokenClaims(alice, { iat: nowSeconds() - 3700, exp: nowSeconds() + 3600 })));
   });
 
   it('a wrong issuer or audience is refused', async () => {
-    await expect401(await sign(claimsFor(alice, { iss: 'https://evil.example' })));
-    await expect401(await sign(claimsFor(alice, { aud: 'another-api' })));
-    const { iss: _iss, ...noIssuer } = claimsFor(alice);
-    await expect401(await sign(noIssuer));
+    await expect401(await forgeToken(tokenClaims(alice, { iss: 'https://evil.example' })));
+    await expect401(await forgeToken(tokenClaims(alice, { aud: 'another-api' })));
+    const { iss: _iss, ...noIssuer } = tokenClaims(alice);
+    await expect401(await forgeToken(noIssuer));
   });
 
   it('a token missing its session id, or naming another user\'s session, is refused', async () => {
-    const { sid: _sid, ...noSid } = claimsFor(alice);
-    await expect401(await sign(noSid));
-    await expect401(await sign(claimsFor(alice, { sid: bob.sessionId })));
-    await expect401(await sign(claimsFor(alice, { sid: 'f'.repeat(32) })));
+    const { sid: _sid, ...noSid } = tokenClaims(alice);
+    await expect401(await forgeToken(noSid));
+    await expect401(await forgeToken(tokenClaims(alice, { sid: bob.sessionId })));
+    await expect401(await forgeToken(tokenClaims(alice, { sid: 'f'.repeat(32) })));
   });
 
   it('malformed Authorization headers are 401', async () => {
@@ -159,7 +140,7 @@ describe('access tokens', () => {
 
   it('an admin route answers 401 to a forged token, not 403', async () => {
     const t = getApp();
-    const forged = await sign(claimsFor(admin), new TextEncoder().encode('another-secret-that-is-long-enough-987654'));
+    const forged = await forgeToken(tokenClaims(admin), { key: anotherKey });
     const res = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${forged}` } });
     expect(res.statusCode).toBe(401);
     expect((await t.injectAs(admin, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
