@@ -94,7 +94,10 @@ for (const [i, variant] of variants.entries()) {
       `median ${medians[i].rssMb.toFixed(0)} MB RSS`,
   );
 }
+// Pair by pair (the two starts of one round ran seconds apart), so drift in the machine's speed cancels out.
+const pairRatios = (key) => median(results[0].map((r, i) => r[key] / results[1][i][key])).toFixed(2);
 console.log(
-  `ratio ${variants[0].name} / ${variants[1].name}: time ${(medians[0].ms / medians[1].ms).toFixed(2)}, RSS ${(medians[0].rssMb / medians[1].rssMb).toFixed(2)}`,
+  `ratio ${variants[0].name} / ${variants[1].name}: time ${(medians[0].ms / medians[1].ms).toFixed(2)} of medians, ` +
+    `${pairRatios('ms')} median of pairs; RSS ${(medians[0].rssMb / medians[1].rssMb).toFixed(2)} of medians, ${pairRatios('rssMb')} median of pairs`,
 );
 if (sharedDataDir) rmSync(sharedDataDir, { recursive: true, force: true });
