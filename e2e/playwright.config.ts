@@ -47,7 +47,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...chromium, viewport: { width: 375, height: 812 }, hasTouch: true } },
   ],
   webServer: {
-    command: 'npx tsx apps/server/src/server.ts',
+    // What `npm start` runs in production: the bundled server, rebuilt first if its sources changed since the last build.
+    command: 'node scripts/start.mjs',
     cwd: resolve(import.meta.dirname, '..'),
     url: `${BASE_URL}/api/category`,
     reuseExistingServer: false,

@@ -59,7 +59,7 @@ vitest('unit + API (PGlite) + web', [], `${out}/vitest.json`, { TEST_DATABASE_UR
 if (process.env.TEST_DATABASE_URL) {
   vitest('API (PostgreSQL)', ['--project', 'server'], `${out}/vitest-pg.json`, {});
 }
-const built = check('build web', 'npm', ['run', '--silent', 'build']);
+const built = check('build (web + server)', 'npm', ['run', '--silent', 'build']);
 if (built) {
   check('bundle budget', 'node', ['scripts/check-bundle.mjs']);
   const e2eOk = run('browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);

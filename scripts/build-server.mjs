@@ -1,0 +1,71 @@
+// `npm run build:server`: bundles the server's TypeScript into apps/server/dist so production runs plain `node`
+// (decision 001). `--if-stale` builds only when the bundle is missing or older than its sources (`npm run admin`).
+import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = `${root}apps/server`;
+export const distDir = `${serverDir}/dist`;
+export const serverEntry = `${distDir}/server.js`;
+// Every file the bundle is made of: a change in any of them makes the bundle stale.
+const sources = [`${serverDir}/src`, `${root}packages/contracts/src`, `${serverDir}/package.json`, fileURLToPath(import.meta.url)];
+
+function newestMtime(file) {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs; // a deleted file only shows as its folder's mtime
+  for (const entry of readdirSync(file)) newest = Math.max(newest, newestMtime(`${file}/${entry}`));
+  return newest;
+}
+
+// Comparing mtimes costs a few milliseconds and needs no cache file: git and editors both set a changed file's mtime
+// to now, so a pull or an edit makes the sources newer than the bundle. At worst it rebuilds once too often (about a
+// second), never runs a bundle older than the code beside it.
+export function serverBuildIsStale() {
+  if (!existsSync(serverEntry)) return true;
+  return Math.max(...sources.map(newestMtime)) > statSync(serverEntry).mtimeMs;
+}
+
+export async function buildServer() {
+  // Imported here, not at the top: a production install without devDependencies can still run start.mjs on a
+  // bundle that is already built.
+  const esbuild = await import('esbuild');
+  rmSync(distDir, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: { server: `${serverDir}/src/server.ts`, admin: `${serverDir}/src/cli/admin.ts` },
+    outdir: distDir,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [externalPackages],
+  });
+  // The bundles sit at dist/*.js, one level below apps/server like src/*.ts, so the paths the code builds from
+  // import.meta.url still hold: `./migrations` (db/client.ts) needs dist/migrations, `../../web/dist` (app.ts) is
+  // apps/web/dist from both.
+  cpSync(`${serverDir}/src/db/migrations`, `${distDir}/migrations`, { recursive: true });
+}
+
+// Packages stay in node_modules and are imported at run time, as `packages: 'external'` would do: sharp and argon2
+// load native binaries, PGlite reads its wasm and data files beside itself, and bundling the rest would only make the
+// bundle bigger. The exception is our own workspace package, which is TypeScript source node cannot import.
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path.startsWith('@olden/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const ifStale = process.argv.includes('--if-stale');
+  if (!ifStale || serverBuildIsStale()) {
+    // stderr, so the output of the command run after it (the admin CLI) stays clean.
+    if (ifStale) console.error('Building the server (its sources changed)...');
+    await buildServer();
+  }
+}
