@@ -13,7 +13,7 @@ configureZod({ jitless: true });
 
 const router = createAppRouter();
 
-// Spec: a 401/403 from any request sends the person to /login (the auth provider logs them out).
+// docs/product.md#sessions-and-tokens: a 401/403 from any request sends the person to /login (the auth provider logs them out).
 onAuthFailure(() => {
   const { location } = router.state;
   if (location.pathname !== paths.login.path) {

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '@/config/paths';
 export const CONTACT_EMAIL = 'support@oldengoods.com';
 export const CONTACT_PHONE = '+1 (555) 013-2024';
 
-// Spec: all footer links are empty.
+// docs/product.md#layout: all footer links are empty.
 function EmptyLink({ children, label }: { children: React.ReactNode; label?: string }) {
   return (
     <a href="#" aria-label={label} className="link-hover link" onClick={(e) => e.preventDefault()}>

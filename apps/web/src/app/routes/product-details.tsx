@@ -12,7 +12,7 @@ import { queryClient } from '@/lib/query-client';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
 
-/** Spec: the single product is loaded before display (a 404 shows the not-found page). */
+/** docs/product.md#product-details: the single product is loaded before display (a 404 shows the not-found page). */
 export async function loader({ params }: LoaderFunctionArgs) {
   return queryClient.ensureQueryData(productQueryOptions(params.id ?? ''));
 }

@@ -13,7 +13,7 @@ function categoryFromParams(value: string | undefined) {
   return category;
 }
 
-/** Spec: the product list is loaded before display (first page; more with Load more). */
+/** docs/product.md#category-page: the product list is loaded before display (first page; more with Load more). */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const category = categoryFromParams(params.category);
   const url = new URL(request.url);

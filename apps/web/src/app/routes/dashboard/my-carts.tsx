@@ -20,7 +20,7 @@ export function MyCarts() {
   const remove = useDeleteBuyerRequest();
   const items = cart.data?.items ?? [];
 
-  // Spec: cancel and 'Done' are the same delete, each after a confirmation.
+  // docs/product.md#dashboard-my-cart: cancel and 'Done' are the same delete, each after a confirmation.
   const handleRemove = (item: BuyerProduct) =>
     confirmRemoval({
       confirm: ['Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'],

@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { showSuccess } from '@/lib/popups';
 import { queryClient } from '@/lib/query-client';
 
-/** Spec: the product is loaded before the update form shows. */
+/** docs/product.md#dashboard-update-product: the product is loaded before the update form shows. */
 export async function updateProductLoader({ params }: LoaderFunctionArgs): Promise<Product> {
   if (!params.id) throw new ApiError(404, 'Product not found');
   return queryClient.ensureQueryData(productQueryOptions(params.id));

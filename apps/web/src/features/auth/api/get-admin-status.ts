@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Spec: admin is decided by the server for the signed-in email (GET /users/admin/:email). */
+/** docs/product.md#server-rules-users: admin is decided by the server for the signed-in email (GET /users/admin/:email). */
 export function getAdminStatus(email: string): Promise<{ admin: boolean }> {
   return api.get<{ admin: boolean }>(`/users/admin/${encodeURIComponent(email)}`);
 }

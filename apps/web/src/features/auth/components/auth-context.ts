@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 export interface AuthContextValue {
   /** The signed-in user, or null. */
   user: SessionUser | null;
-  /** Spec section 4: true while the auth state or the token is being settled. */
+  /** docs/product.md#sessions-and-tokens: true while the auth state or the token is being settled. */
   loading: boolean;
   /** Set when the session or token could not be fetched (network); `retry` tries again. */
   error: unknown;

@@ -23,7 +23,7 @@ function Probe() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('auth state machine (spec section 4)', () => {
+describe('auth state machine (docs/product.md#sessions-and-tokens)', () => {
   it('starts loading, then with a session user fetches and stores the token before clearing loading', async () => {
     let releaseToken: (r: Response) => void = () => undefined;
     const fetchMock = mockApi({

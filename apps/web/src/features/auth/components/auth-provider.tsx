@@ -1,4 +1,4 @@
-// Spec section 4, the auth state machine: loading flag, token on sign-in, token removed on sign-out.
+// The auth state machine (docs/product.md#sessions-and-tokens): loading flag, token on sign-in, token removed on sign-out.
 import type { LoginBody, RegisterBody, SessionUser } from '@olden/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -51,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         storeToken(data.token);
         setLoading(false);
       }
-      // Spec: a reply without a token leaves loading set.
+      // docs/product.md#sessions-and-tokens: a reply without a token leaves loading set.
     } catch (err) {
       if (current === generation.current) setError(err);
     }
@@ -83,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(id);
   }, [user, loading]);
 
-  // Spec: 401/403 from any request logs the user out (the router then goes to /login).
+  // docs/product.md#sessions-and-tokens: 401/403 from any request logs the user out (the router then goes to /login).
   useEffect(
     () =>
       onAuthFailure(() => {

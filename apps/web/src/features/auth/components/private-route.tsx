@@ -5,7 +5,7 @@ import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
 import { useAuth } from './auth-context';
 
-/** Spec route guard: loading indicator while auth settles, else /login remembering where we came from. */
+/** Route guard (docs/product.md#route-guards): loading indicator while auth settles, else /login remembering where we came from. */
 export function PrivateRoute({ children }: { children?: ReactNode }) {
   const { user, loading, error, retry } = useAuth();
   const location = useLocation();

@@ -13,7 +13,7 @@ function setup(onSuccess = vi.fn()) {
   return { onSuccess, user: userEvent.setup() };
 }
 
-describe('register form (spec section 5)', () => {
+describe('register form (docs/product.md#validation-rules)', () => {
   it('shows every required message next to its field', async () => {
     mockApi({ 'GET /api/auth/session': { user: null } });
     const { user } = setup();

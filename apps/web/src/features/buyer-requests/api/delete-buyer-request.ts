@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
 
-/** Spec: DELETE /buyerProduct/{id}: the buyer cancelling, or the seller handing over. */
+/** docs/product.md#server-rules-buy-requests: DELETE /buyerProduct/{id}: the buyer cancelling, or the seller handing over. */
 export function deleteBuyerRequest(id: string): Promise<{ deletedCount: number }> {
   return api.delete<{ deletedCount: number }>(`/buyerProduct/${encodeURIComponent(id)}`);
 }

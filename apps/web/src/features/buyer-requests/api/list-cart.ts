@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
 
-/** Spec: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
+/** docs/product.md#dashboard-my-cart: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
 export function listCart(email: string, cursor?: string) {
   return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, limit: PAGE_LIMIT_MAX, cursor } });
 }

@@ -16,7 +16,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec: the Buy Now modal 'Please Full-fill the form' (native <dialog>: focus trap and ESC for free). */
+/** docs/product.md#buy-now: the Buy Now modal 'Please Full-fill the form' (native <dialog>: focus trap and ESC for free). */
 export function BuyNowDialog({ product, user, isOpen, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();

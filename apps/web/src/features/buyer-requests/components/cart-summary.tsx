@@ -2,7 +2,7 @@ import type { BuyerProduct } from '@olden/contracts';
 import { formatPrice } from '@/lib/format';
 import { sumPrices } from '../lib/cart-total';
 
-/** Spec: the total is the sum of the item prices, in $. */
+/** docs/product.md#dashboard-my-cart: the total is the sum of the item prices, in $. */
 export function CartSummary({ items }: { items: BuyerProduct[] }) {
   const total = sumPrices(items);
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAROUSEL_CARDS, CATEGORY_BREAKPOINTS, CATEGORY_CAROUSEL, initialSlideFor } from './category-carousel-data';
 
-describe('carousel constants (spec section 9)', () => {
+describe('carousel constants (docs/product.md#home)', () => {
   it('has the eight category cards in order with their counts', () => {
     expect(CAROUSEL_CARDS.map((c) => [c.label, c.count])).toEqual([
       ['HOME AND LIVING', 5], ['EDUCATION', 3], ['VEHICLES', 6], ['MENS FASHION & GROOMING', 8],

@@ -1,4 +1,4 @@
-/** Spec: the eight category carousel cards, in order, with their N values. */
+/** docs/product.md#home: the eight category carousel cards, in order, with their N values. */
 export const CAROUSEL_CARDS = [
   { label: 'HOME AND LIVING', count: 5, image: '/images/carousel/home-and-living.svg' },
   { label: 'EDUCATION', count: 3, image: '/images/carousel/education.svg' },
@@ -10,11 +10,11 @@ export const CAROUSEL_CARDS = [
   { label: 'PETS AND ANIMAL', count: 4, image: '/images/carousel/pets-and-animal.svg' },
 ] as const;
 
-/** Spec timings: speed 500 ms, autoplay every 2000 ms. */
+/** Timings (docs/product.md#home): speed 500 ms, autoplay every 2000 ms. */
 export const CATEGORY_CAROUSEL = { speed: 500, autoplayDelay: 2000 } as const;
 
 /**
- * Spec breakpoints are max-widths (3 slides scrolling 1 by default; 3 scrolling 3 at <=1024; 2 scrolling 2
+ * Breakpoints (docs/product.md#home) are max-widths (3 slides scrolling 1 by default; 3 scrolling 3 at <=1024; 2 scrolling 2
  * starting at slide 2 at <=768; 1 at <=480). Swiper's are min-widths, so the same table read upwards.
  */
 export const CATEGORY_BREAKPOINTS = {

@@ -2,7 +2,7 @@ import type { ContactBody } from '@olden/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Spec: success when the reply text is 'OK'. */
+/** docs/product.md#server-rules-contact: success when the reply text is 'OK'. */
 export async function sendContact(body: ContactBody): Promise<void> {
   const reply = await api.post<string>('/contact', body);
   if (typeof reply === 'string' && reply.trim() !== 'OK') throw new Error('Unexpected reply');

@@ -6,7 +6,7 @@ export interface Testimonial {
   imageUrl: string;
 }
 
-/** Spec: four fixed sample reviews rated 4.5, 4.5, 3.8 and 5.0. */
+/** docs/product.md#home: four fixed sample reviews rated 4.5, 4.5, 3.8 and 5.0. */
 export const TESTIMONIALS: Testimonial[] = [
   {
     rating: 4.5,
@@ -38,5 +38,5 @@ export const TESTIMONIALS: Testimonial[] = [
   },
 ];
 
-/** Spec: autoplay every 2500 ms (Swiper's default is 3000), 2000 ms transitions, loop, keeps playing after interaction. */
+/** docs/product.md#home: autoplay every 2500 ms (Swiper's default is 3000), 2000 ms transitions, loop, keeps playing after interaction. */
 export const TESTIMONIAL_CAROUSEL = { delay: 2500, speed: 2000 } as const;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './list-products';
 
-/** Spec: POST /products; uploaderName and email come from the token on the server. */
+/** docs/product.md#server-rules-listings: POST /products; uploaderName and email come from the token on the server. */
 export function createProduct(body: CreateProductBody): Promise<{ insertedId: string }> {
   return api.post<{ insertedId: string }>('/products', body);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './list-products';
 
-/** Spec: DELETE /products/{id} (owner or admin). */
+/** docs/product.md#server-rules-listings: DELETE /products/{id} (owner or admin). */
 export function deleteProduct(id: string): Promise<{ deletedCount: number }> {
   return api.delete<{ deletedCount: number }>(`/products/${encodeURIComponent(id)}`);
 }

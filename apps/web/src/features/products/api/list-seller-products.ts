@@ -7,7 +7,7 @@ import { productKeys } from './list-products';
 /** Under the products list prefix, so any product mutation refreshes it. */
 export const sellerProductsKey = (email: string) => [...productKeys.lists(), 'seller', email] as const;
 
-/** Spec: GET /products?email={email}, the seller's own listings (self or admin only on the server). */
+/** docs/product.md#server-rules-listings: GET /products?email={email}, the seller's own listings (self or admin only on the server). */
 export function listSellerProducts(email: string, cursor?: string): Promise<Page<Product>> {
   return api.page<Product>('/products', { query: { email, limit: PAGE_LIMIT_MAX, cursor } });
 }

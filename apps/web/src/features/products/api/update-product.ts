@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './list-products';
 
-/** Spec: PATCH /products/{id} with every field again. */
+/** docs/product.md#dashboard-update-product: PATCH /products/{id} with every field again. */
 export function updateProduct({ id, body }: { id: string; body: UpdateProductBody }): Promise<{ modifiedCount: number }> {
   return api.patch<{ modifiedCount: number }>(`/products/${encodeURIComponent(id)}`, body);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './list-users';
 
-/** Spec: DELETE /users/{id}, the admin's 'Ban'. */
+/** docs/product.md#server-rules-users: DELETE /users/{id}, the admin's 'Ban'. */
 export function deleteUser(id: string): Promise<{ deletedCount: number }> {
   return api.delete<{ deletedCount: number }>(`/users/${encodeURIComponent(id)}`);
 }

@@ -8,7 +8,7 @@ export const userKeys = {
   list: () => ['users', 'list'] as const,
 };
 
-/** Spec: GET /users (admin). */
+/** docs/product.md#server-rules-users: GET /users (admin). */
 export function listUsers(cursor?: string): Promise<Page<User>> {
   return api.page<User>('/users', { query: { limit: PAGE_LIMIT_MAX, cursor } });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { userKeys } from './list-users';
 
-/** Spec: PATCH /users/admin/{id} (admin). */
+/** docs/product.md#server-rules-users: PATCH /users/admin/{id} (admin). */
 export function makeAdmin(id: string): Promise<{ modifiedCount: number }> {
   return api.patch<{ modifiedCount: number }>(`/users/admin/${encodeURIComponent(id)}`);
 }
