@@ -38,6 +38,7 @@ export const SessionUser = z.object({
   displayName: z.string(),
   photoURL: z.string(),
   admin: z.boolean(),
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() });

@@ -6,3 +6,4 @@ export * from './policies.ts';
 export * from './stored-images.ts';
 export { messages } from './messages.ts';
 export * from './oidc-popup.ts';
+export * from './account-messages.ts';

@@ -22,6 +22,12 @@ export const ERROR_STATUS = {
   OWN_LISTING: 400,
   /** A listing names a server-stored image that was never uploaded here. */
   IMAGE_NOT_STORED: 400,
+  /** A mailed link's token that is unknown, used, expired or replaced by a newer one. */
+  INVALID_TOKEN: 400,
+  /** A password change whose current password is wrong. */
+  WRONG_PASSWORD: 400,
+  /** A new password found in the list of common and breached passwords. */
+  COMMON_PASSWORD: 400,
   /** Google sign-in for an email already linked to another Google account. */
   IDENTITY_ALREADY_LINKED: 400,
   /** Wrong email or password (the same answer for both, so accounts cannot be probed). */

@@ -8,3 +8,4 @@ export * from './products.ts';
 export * from './buyer-requests.ts';
 export * from './images.ts';
 export * from './contact.ts';
+export * from './accounts.ts';

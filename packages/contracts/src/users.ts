@@ -9,6 +9,7 @@ export const UserSchema = z.object({
   email: z.string(),
   photoURL: z.string(),
   role: z.enum(['admin', 'user']),
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   customType,
   index,
   integer,
@@ -21,6 +22,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
   oidcSubject: text('oidc_subject').unique(),
+  /** Proven by a mailed link, a password reset, or an identity provider's email_verified. */
+  emailVerified: boolean('email_verified').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [index('users_created_idx').on(t.createdAt, t.id)]);
 
@@ -29,8 +32,27 @@ export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').notNull().unique(),
   userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+  /** The hard limit (30 days after sign-in); an idle limit runs from lastSeenAt. */
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  /** The browser that signed in, as it named itself (shown in the list of sessions; truncated). */
+  userAgent: text('user_agent').notNull().default(''),
 }, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/**
+ * Single-use secrets sent by mail: email verification and password reset. Only a hash is stored; the
+ * email is the one the token proves, so a token sent before an address changed proves nothing.
+ */
+export const accountTokens = pgTable('account_tokens', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['verify_email', 'password_reset'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [index('account_tokens_user_purpose_idx').on(t.userId, t.purpose)]);
 
 export const categories = pgTable('categories', {
   id: text('id').primaryKey(),

@@ -41,6 +41,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     displayName: user.name,
     photoURL: user.photoUrl,
     admin: user.role === 'admin',
+    emailVerified: user.emailVerified,
   };
 }
 

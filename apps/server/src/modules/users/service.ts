@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { createUsersRepository, type UserRow } from './repository.ts';
 
 export function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, photoURL: row.photoUrl, role: row.role };
+  return { _id: row.id, name: row.name, email: row.email, photoURL: row.photoUrl, role: row.role, emailVerified: row.emailVerified };
 }
 
 export function createUsersService(ctx: AppContext) {

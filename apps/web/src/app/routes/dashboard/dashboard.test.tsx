@@ -16,7 +16,7 @@ const popups = await import('@/lib/popups');
 // Session, token, then lists: several round trips before a page settles, so allow a loaded machine time.
 configure({ asyncUtilTimeout: 5000 });
 
-const ann = { _id: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: '', admin: false };
+const ann = { _id: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: '', admin: false, emailVerified: true };
 const item = (id: string, name: string, price: number, extra: Record<string, unknown> = {}) => ({
   _id: id,
   productId: `p-${id}`,

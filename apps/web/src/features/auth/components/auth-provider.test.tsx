@@ -7,7 +7,7 @@ import { json, mockApi } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { useAuth } from './auth-context';
 
-const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false };
+const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true };
 
 function Probe() {
   const auth = useAuth();

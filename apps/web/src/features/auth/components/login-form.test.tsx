@@ -50,7 +50,7 @@ describe('login form', () => {
   it('signs in and calls onSuccess', async () => {
     mockApi({
       'GET /api/auth/session': { user: null },
-      'POST /api/auth/login': { user: { _id: '1', email: 'user@example.com', displayName: 'U', photoURL: '', admin: false } },
+      'POST /api/auth/login': { user: { _id: '1', email: 'user@example.com', displayName: 'U', photoURL: '', admin: false, emailVerified: true } },
       'POST /api/jwt': { token: 't' },
     });
     const onSuccess = vi.fn();

@@ -51,7 +51,7 @@ describe('register form (docs/product.md#validation-rules)', () => {
   it('registers, then calls onSuccess', async () => {
     const fetchMock = mockApi({
       'GET /api/auth/session': { user: null },
-      'POST /api/auth/register': json({ user: { _id: '1', email: 'new@example.com', displayName: 'New', photoURL: 'https://example.com/a.png', admin: false } }, 201),
+      'POST /api/auth/register': json({ user: { _id: '1', email: 'new@example.com', displayName: 'New', photoURL: 'https://example.com/a.png', admin: false, emailVerified: false } }, 201),
       'POST /api/jwt': { token: 't' },
     });
     const { user, onSuccess } = setup();
