@@ -11,6 +11,8 @@ import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/lim
 import { oidcRoutes } from './modules/auth/oidc/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { sessionsRoutes } from './modules/auth/sessions-routes.ts';
+import { createSessionsService } from './modules/auth/sessions-service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
 import { createBuyerRequestsService } from './modules/buyer-requests/service.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
@@ -42,13 +44,14 @@ export interface BuildOptions {
 export function createServices(ctx: AppContext) {
   const users = createUsersService(ctx);
   const auth = createAuthService(ctx, { users });
+  const sessions = createSessionsService(ctx);
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const products = createProductsService(ctx, { images });
   const buyerRequests = createBuyerRequestsService(ctx, { products });
   const contact = createContactService(ctx);
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { users, auth, categories, images, products, buyerRequests, contact, demo };
+  return { users, auth, sessions, categories, images, products, buyerRequests, contact, demo };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       });
       await api.register(authRoutes, { auth: services.auth, config });
       await api.register(oidcRoutes, { auth: services.auth, config });
+      await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });

@@ -1,16 +1,38 @@
-import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { SESSION_IDLE_MS } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
+/**
+ * How stale last_seen_at may get before a use of the session writes it again: a page load makes several
+ * calls, and each would otherwise be a write. The idle limit is days, so minutes of slack change nothing.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+const idleSince = (now: Date) => new Date(now.getTime() - SESSION_IDLE_MS);
+/** Live: before its hard limit, and used within the idle limit. */
+const live = (now: Date) => and(gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince(now)));
+/** Ended by either limit: what the sweeps delete. */
+const ended = (now: Date) => or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince(now)));
+
 export function createSessionsRepository(db: Db) {
-  /** The live session (with its user) that `which` picks. */
+  /** The live session (with its user) that `which` picks; a use of it moves last_seen_at (throttled). */
   async function findLive(which: SQL, now: Date) {
     const [row] = await db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(which, gt(sessions.expiresAt, now)))
+      .where(and(which, live(now)))
       .limit(1);
+    if (row && now.getTime() - row.session.lastSeenAt.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
+      // Conditional, so concurrent requests of one page load write at most once between them.
+      const stale = new Date(now.getTime() - SESSION_TOUCH_INTERVAL_MS);
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: now })
+        .where(and(eq(sessions.id, row.session.id), lte(sessions.lastSeenAt, stale)));
+      row.session.lastSeenAt = now;
+    }
     return row;
   }
 
@@ -22,8 +44,24 @@ export function createSessionsRepository(db: Db) {
     findLiveByTokenHash: (tokenHash: string, now: Date) => findLive(eq(sessions.tokenHash, tokenHash), now),
     /** By session id (what an access token names). */
     findLiveById: (id: string, now: Date) => findLive(eq(sessions.id, id), now),
+    /** A user's live sessions, newest sign-in first. */
+    async listLiveForUser(userId: string, now: Date) {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), live(now)))
+        .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    },
     async deleteById(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));
+    },
+    /** One session, only if it is this user's: how many went (0 or 1). */
+    async deleteOwn(userId: string, id: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      return rows.length;
     },
     async deleteByTokenHash(tokenHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
@@ -31,11 +69,19 @@ export function createSessionsRepository(db: Db) {
     async deleteForUser(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
     },
+    /** Every session of the user but `keepId`: how many went. */
+    async deleteForUserExcept(userId: string, keepId: string): Promise<number> {
+      const rows = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
     async deleteExpiredForUser(userId: string, now: Date): Promise<void> {
-      await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ended(now)));
     },
     async deleteExpired(now: Date): Promise<void> {
-      await db.delete(sessions).where(lte(sessions.expiresAt, now));
+      await db.delete(sessions).where(ended(now));
     },
   };
 }

@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       response: { 201: UserResponse, ...errorResponses(400, 409, 429) },
     },
     handler: async (request, reply) => {
-      const { user, cookieValue } = await auth.register(request.body, request.ip);
+      const { user, cookieValue } = await auth.register(request.body, request.ip, request.headers['user-agent']);
       await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
       return reply.status(201).send({ user: toSessionUser(user) });
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       response: { 200: UserResponse, ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
-      const { user, cookieValue } = await auth.login(request.body, request.ip);
+      const { user, cookieValue } = await auth.login(request.body, request.ip, request.headers['user-agent']);
       await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
       return { user: toSessionUser(user) };

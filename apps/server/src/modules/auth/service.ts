@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type LoginBody, type RegisterBody, sameEmail, type SessionUser } from '@olden/contracts';
+import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -11,7 +11,7 @@ import { createSessionsRepository } from './repository.ts';
 import { createTokenSigner } from './tokens.ts';
 
 export const SESSION_COOKIE = 'og_session';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = SESSION_MAX_MS;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
 
@@ -65,7 +65,8 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
     }
   }
 
-  async function startSession(user: UserRow): Promise<{ cookieValue: string; sessionId: string }> {
+  /** `userAgent`: the browser's own name for itself, shown in the list of sessions (truncated, never trusted). */
+  async function startSession(user: UserRow, userAgent = ''): Promise<{ cookieValue: string; sessionId: string }> {
     await sweepExpired(user.id);
     const cookieValue = randomBytes(32).toString('base64url');
     const sessionId = newId();
@@ -74,6 +75,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
       tokenHash: hashSecret(cookieValue),
       userId: user.id,
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      userAgent: userAgent.slice(0, 300),
     });
     return { cookieValue, sessionId };
   }
@@ -108,7 +110,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
   return {
     startSession,
 
-    async register(body: RegisterBody & { email: string }, ip: string) {
+    async register(body: RegisterBody & { email: string }, ip: string, userAgent?: string) {
       await enforceBudget(ctx, 'register-ip', ip, AUTH_BUDGETS.registerPerIp.max, AUTH_BUDGETS.registerPerIp.windowMs);
       const passwordHash = await hashPassword(body.password);
       const { user, created } = await users.createAccount({
@@ -118,10 +120,10 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
         passwordHash,
       });
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
-      return { user, ...(await startSession(user)) };
+      return { user, ...(await startSession(user, userAgent)) };
     },
 
-    async login(body: LoginBody & { email: string }, ip: string) {
+    async login(body: LoginBody & { email: string }, ip: string, userAgent?: string) {
       const { loginPerIp, failedLoginPerEmail } = AUTH_BUDGETS;
       await enforceBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
       const failures = await ctx.limiter.peek(`login-fail:${body.email}`);
@@ -139,7 +141,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
         throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await ctx.limiter.reset(`login-fail:${body.email}`);
-      return { user, ...(await startSession(user)) };
+      return { user, ...(await startSession(user, userAgent)) };
     },
 
     async logout(cookieValue: string | undefined, bearerSessionId: string | undefined): Promise<void> {
@@ -188,9 +190,9 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
      * Google sign-in: the account with this subject, else the account with this (verified) email,
      * which gets linked, else a new account. Name and photo are only used for a new account.
      */
-    async signInWithOidc(identity: OidcIdentity) {
+    async signInWithOidc(identity: OidcIdentity, userAgent?: string) {
       const user = await findOrLinkOidcUser(identity);
-      return { user, ...(await startSession(user)) };
+      return { user, ...(await startSession(user, userAgent)) };
     },
 
     endAllSessions: (userId: string) => sessions.deleteForUser(userId),

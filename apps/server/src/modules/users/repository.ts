@@ -31,6 +31,10 @@ export function createUsersRepository(db: Db) {
       const rows = await db.update(users).set(patch).where(eq(users.id, id)).returning({ id: users.id });
       return rows.length;
     },
+    async updateReturning(id: string, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
     async promote(id: string): Promise<number> {
       const rows = await db
         .update(users)

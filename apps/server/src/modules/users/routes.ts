@@ -9,11 +9,14 @@ import {
   InsertedResponse,
   ModifiedResponse,
   PageQuery,
+  SessionResponse,
+  UpdateProfileBody,
   UserSchema,
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
 import { assertSelfOrAdmin } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
+import { toSessionUser } from '../auth/service.ts';
 import { toUser, type UsersService } from './service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -26,6 +29,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       response: { 200: InsertedResponse, ...errorResponses(400, 401, 403) },
     },
     handler: (request) => users.upsertOwnProfile(request.user!, request.body),
+  });
+
+  app.patch('/users/me', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['users'],
+      summary: "Update the caller's own name and/or photo; answers the signed-in user as /api/auth/session does",
+      body: UpdateProfileBody,
+      // 404: the account was banned between the token check and the write.
+      response: { 200: z.object({ user: SessionResponse.shape.user.unwrap() }), ...errorResponses(400, 401, 404) },
+    },
+    handler: async (request) => ({ user: toSessionUser(await users.updateOwnProfile(request.user!, request.body)) }),
   });
 
   app.get('/users', {

@@ -1,10 +1,10 @@
-import { type CreateUserBody, canBanUser, Email, isAdminUser, sameEmail, type User } from '@olden/contracts';
+import { type CreateUserBody, canBanUser, Email, isAdminUser, sameEmail, type UpdateProfileBody, type User } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createUsersRepository, type UserRow } from './repository.ts';
+import { createUsersRepository, type NewUserRow, type UserRow } from './repository.ts';
 
 export function toUser(row: UserRow): User {
   return { _id: row.id, name: row.name, email: row.email, photoURL: row.photoUrl, role: row.role, emailVerified: row.emailVerified };
@@ -48,6 +48,19 @@ export function createUsersService(ctx: AppContext) {
       if (!existing) throw notFound('User');
       await repo.update(caller.id, { name: body.name, photoUrl: body.photoURL });
       return { acknowledged: true, insertedId: null };
+    },
+
+    /**
+     * PATCH /users/me: the caller's own name and photo, nobody else's (the id is the token's). Listings
+     * copy the seller's name when they are made, so only listings made afterwards carry the new one.
+     */
+    async updateOwnProfile(caller: AuthUser, body: UpdateProfileBody): Promise<UserRow> {
+      const patch: Partial<NewUserRow> = {};
+      if (body.name !== undefined) patch.name = body.name;
+      if (body.photoURL !== undefined) patch.photoUrl = body.photoURL;
+      const row = await repo.updateReturning(caller.id, patch);
+      if (!row) throw notFound('User');
+      return row;
     },
 
     /** Oldest first. */

@@ -82,7 +82,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
 
         const query = request.url.slice(request.url.indexOf('?'));
         const { issuer, claims } = await client.exchangeCode(query, pending, request.log);
-        const { cookieValue } = await auth.signInWithOidc(identityFrom(issuer, claims));
+        const { cookieValue } = await auth.signInWithOidc(identityFrom(issuer, claims), request.headers['user-agent']);
         await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, config, cookieValue);
         return sendPopupPage(reply, 200, { ok: true });
