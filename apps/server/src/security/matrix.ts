@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buyerRequests, contactMessages, images, products, users } from '../db/schema.ts';
+import { buyerRequests, contactMessages, images, products, sessions, users } from '../db/schema.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
 import { multipart } from '../test/requests.ts';
@@ -170,4 +170,32 @@ export const MATRIX: Record<string, MatrixEntry> = {
       json('POST', '/api/contact', { name: 'Ann', email: 'ann@test.example', subject: 'Hello', phone: '0123456789', message: 'A question' }),
     state: (w) => countOf(w, contactMessages),
   },
+
+  // --- Issue 11, profile and sessions: each caller acts on their own account only. ---
+  // Everyone signed in renames themselves (the state holds every caller's name, so each 200 shows).
+  'PATCH /api/users/me': {
+    expect: [401, 200, 200, 200],
+    request: () => json('PATCH', '/api/users/me', { name: 'Renamed Self', photoURL: 'https://img.test.example/self.png' }),
+    state: async (w) => Promise.all([w.owner, w.other, w.admin].map(async (u) => (await userRow(w, u.id))?.name)),
+  },
+  'GET /api/auth/sessions': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/auth/sessions') },
+  // Another session of the owner's (not the one the owner calls with): only the owner ends it, an admin gets 404 too.
+  'DELETE /api/auth/sessions/:id': {
+    expect: [401, 200, 404, 404],
+    request: async (w) => json('DELETE', `/api/auth/sessions/${(await w.t.services.auth.startSession(w.owner.row)).sessionId}`),
+    state: (w) => sessionsOf(w, w.owner.id),
+  },
+  // Each caller gets a second session first; "sign out everywhere else" ends it (the state counts every session).
+  'DELETE /api/auth/sessions': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (caller) await w.t.services.auth.startSession(caller.row);
+      return json('DELETE', '/api/auth/sessions');
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
+  },
 };
+
+async function sessionsOf(w: World, userId: string) {
+  return (await w.t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((r) => r.id).sort();
+}
