@@ -94,6 +94,8 @@ export interface FuzzWorld {
   requestIds: string[];
   imageFiles: string[];
   ips: string[];
+  /** Issue 11: extra sessions of the callers (never the ones they call with), which DELETE /api/auth/sessions/:id may end. */
+  spareSessions: { userId: string; id: string }[];
   /** A small real PNG the upload generator sends as it is, truncated or followed by noise. */
   png: Buffer;
 }
@@ -143,6 +145,15 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         phoneNumber: fc.constantFrom<unknown>('0123456789', 123456789, '+44 (0) 20-7946'),
         buyerAddress: fc.constantFrom('1 Road', 'Flat 2'),
       });
+    // --- Issue 11, profile and sessions ---
+    case 'PATCH /api/users/me':
+      return fc.record(
+        {
+          name: fc.constantFrom('New Name', 'X', '  Padded  ', '😀 Emoji'),
+          photoURL: fc.constantFrom('https://img.test.example/q.png', '/api/images/' + '0'.repeat(32) + '-1280.webp', 'http://x.example/p.png'),
+        },
+        { requiredKeys: [] },
+      );
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
@@ -212,6 +223,9 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
         : url.includes('/users')
           ? // Never the user callers: a banned or promoted caller would stop being the caller the run thinks it is.
             [...world.victims.map((v) => v.id), world.admin.id, ...world.productIds.slice(0, 1)]
+          : url.includes('/auth/sessions')
+            ? // Issue 11: other people's sessions (victims', the other callers' spares) and the caller's own spares.
+              [...world.victims.map((v) => v.sessionId), ...world.spareSessions.map((s) => s.id), ...world.productIds.slice(0, 1)]
           : url.includes('/buyerProduct')
             ? [...world.requestIds, ...world.productIds.slice(0, 1)]
             : [...world.productIds, ...world.requestIds.slice(0, 1)];

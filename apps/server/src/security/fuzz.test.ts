@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { buyerRequests, products, users } from '../db/schema.ts';
+import { buyerRequests, products, sessions, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
@@ -92,13 +92,17 @@ function checkReply(route: RouteEntry, res: LightMyRequestResponse, what: string
 interface Snapshot {
   products: Map<string, { sellerId: string; email: string; uploaderName: string; priceCents: number }>;
   users: Map<string, { role: string; email: string }>;
+  /** Session id -> its user. */
+  sessions: Map<string, string>;
 }
 
 async function snapshot(): Promise<Snapshot> {
   const { db } = getApp().database;
   const p = await db.select().from(products);
   const u = await db.select().from(users);
+  const s = await db.select({ id: sessions.id, userId: sessions.userId }).from(sessions);
   return {
+    sessions: new Map(s.map((r) => [r.id, r.userId])),
     products: new Map(p.map((r) => [r.id, { sellerId: r.sellerId, email: r.sellerEmail, uploaderName: r.uploaderName, priceCents: r.priceCents }])),
     users: new Map(u.map((r) => [r.id, { role: r.role, email: r.email }])),
   };
@@ -130,6 +134,19 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
   }
   if (key === 'POST /api/products') {
     ledger.created.set(res.json<InsertedResponse>().insertedId!, caller!);
+  }
+  // --- Issue 11, profile and sessions: a 2xx only ever touched the caller's own account. ---
+  if (key === 'PATCH /api/users/me') {
+    expect(res.json<{ user: { _id: string } }>().user._id, 'PATCH /users/me answers the caller').toBe(caller!.id);
+  }
+  if (key === 'GET /api/auth/sessions') {
+    const listed = res.json<{ _id: string; current: boolean }[]>();
+    for (const s of listed) expect(before.sessions.get(s._id) ?? caller!.id, `${gen.caller} was shown session ${s._id}`).toBe(caller!.id);
+    expect(listed.filter((s) => s.current).map((s) => s._id)).toEqual([caller!.sessionId]);
+  }
+  if (key === 'DELETE /api/auth/sessions/:id') {
+    const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    expect(before.sessions.get(id), `${gen.caller} ended session ${id}, not theirs`).toBe(caller!.id);
   }
   if (key === 'POST /api/buyerProduct') {
     const id = res.json<InsertedResponse>().insertedId!;
@@ -175,6 +192,11 @@ async function checkInvariants(before: Snapshot, ledger: Ledger): Promise<void> 
     expect(now.email, `user ${id} changed email`).toBe(was.email);
     if (!ledger.promoted.has(id)) expect(now.role, `user ${id} changed role without an admin's PATCH`).toBe(was.role);
   }
+  // Issue 11: no route ends a session of someone who is not calling (a victim's), unless an admin banned them.
+  const victimIds = new Set(world.victims.map((v) => v.id));
+  for (const [id, userId] of before.sessions) {
+    if (victimIds.has(userId) && after.users.has(userId)) expect(after.sessions.has(id), `victim session ${id} ended`).toBe(true);
+  }
   const { db } = getApp().database;
   for (const r of await db.select().from(buyerRequests)) {
     const seller = after.products.get(r.productId);
@@ -202,6 +224,14 @@ async function ensureWorld(): Promise<void> {
     if (res.statusCode === 200) world.productIds.push(res.json<InsertedResponse>().insertedId!);
   }
   world.productIds = world.productIds.slice(-12);
+  // Issue 11: two spare sessions per caller for DELETE /api/auth/sessions/:id to end.
+  const liveSessions = new Set((await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id));
+  world.spareSessions = world.spareSessions.filter((s) => liveSessions.has(s.id));
+  for (const caller of [world.alice, world.bob, world.admin]) {
+    while (world.spareSessions.filter((s) => s.userId === caller.id).length < 2) {
+      world.spareSessions.push({ userId: caller.id, id: (await t.services.auth.startSession(caller.row)).sessionId });
+    }
+  }
   const liveRequests = new Set((await db.select({ id: buyerRequests.id }).from(buyerRequests)).map((r) => r.id));
   world.requestIds = world.requestIds.filter((id) => liveRequests.has(id));
   const bobsProduct = (await db.select().from(products)).find((p) => p.sellerId === world.bob.id);
@@ -230,7 +260,7 @@ beforeAll(async () => {
   expect(up.statusCode).toBe(200);
   const uploaded = up.json<ImageUploadResponse>().data;
   const imageFiles = IMAGE_WIDTHS.map((width) => storedImageFile(uploaded.id, width));
-  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], png };
+  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], spareSessions: [], png };
   await ensureWorld();
 });
 
@@ -278,6 +308,11 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/images',
     'GET /api/images/:file',
     'POST /api/contact',
+    // --- Issue 11, profile and sessions ---
+    'PATCH /api/users/me',
+    'GET /api/auth/sessions',
+    'DELETE /api/auth/sessions/:id',
+    'DELETE /api/auth/sessions',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {
