@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
-import { RootLayout } from '../../layouts/root-layout';
+import { RootLayout } from '@/app/layouts/root-layout';
 import { DashboardLayout, Profile } from '.';
 
 vi.mock('@/lib/popups', () => ({
