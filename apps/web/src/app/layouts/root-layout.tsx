@@ -38,7 +38,7 @@ export function RootLayout() {
       )}
       {/* At least a screen tall, so the footer never jumps up and down while a page loads. */}
       <main id="main" className="min-h-screen flex-1 pt-16">
-        {isBannerShown && user && <VerifyEmailBanner email={user.email} />}
+        {isBannerShown && <VerifyEmailBanner />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -79,7 +79,7 @@ describe('account pages', { timeout: 20_000 }, () => {
   it('shows the banner to an unverified user, but not on the page that verifies', async () => {
     mockAnn({ verified: false });
     const router = renderApp('/');
-    expect(await screen.findByRole('region', { name: 'Verify your email' })).toHaveTextContent('ann@example.com');
+    expect(await screen.findByRole('region', { name: 'Verify your email' })).toHaveTextContent('Please verify your email address');
     await router.navigate(paths.verifyEmail.getHref(''));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Verify your email' })).not.toBeInTheDocument());
   });

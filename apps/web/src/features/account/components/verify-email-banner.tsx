@@ -1,12 +1,13 @@
 // docs/product.md#verify-email: the reminder every page shows a signed-in user whose address is not proven yet.
-// Part of the first load, so zod-free: copy from the constants entry, the fetcher without a schema.
+// Part of the first load, so zod-free: copy from the constants entry, the fetcher without a schema. It does not
+// repeat the address: the avatar menu shows it, and one address on screen is easier to find than two.
 import { ACCOUNT_MESSAGES } from '@olden/contracts/constants';
 import { useState } from 'react';
 import { CloseIcon, MailIcon } from '@/components/icons';
 import { errorMessage } from '@/lib/api-client';
 import { useSendVerification } from '../api/send-verification';
 
-export function VerifyEmailBanner({ email }: { email: string }) {
+export function VerifyEmailBanner() {
   const resend = useSendVerification();
   // Hidden until the next page load: the reminder comes back until the address is verified.
   const [isDismissed, setDismissed] = useState(false);
@@ -23,7 +24,7 @@ export function VerifyEmailBanner({ email }: { email: string }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1.5 px-4 py-2 text-sm">
         <MailIcon className="hidden size-5 shrink-0 sm:block" />
         <p className="min-w-0 flex-1 basis-56">
-          Please verify your email: open the link we sent to <span className="break-all font-medium">{email}</span>.
+          Please verify your email address: open the link we sent you when you registered.
         </p>
         <div className="flex items-center gap-1">
           <button
