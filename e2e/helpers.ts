@@ -1,6 +1,6 @@
 // Shared steps for the journeys: API shortcuts for setup, UI steps for what is under test.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
 
 export const DEMO_USER = { email: 'user@example.com', password: 'User@1234' };
@@ -85,4 +85,106 @@ export async function openAccountMenu(page: Page) {
 
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}-${testInfo.project.name}.png`), fullPage: true });
+}
+
+// Mail: the e2e server runs without SMTP_URL, so every mail is kept as DATA_DIR/outbox/*.eml (see playwright.config.ts).
+
+export interface OutboxMail {
+  file: string;
+  /** When the server wrote it (ms). */
+  writtenAt: number;
+  to: string;
+  subject: string;
+  /** The decoded text of every part (plain text and HTML). */
+  text: string;
+  /** Every http(s) link in the mail, decoded. */
+  links: string[];
+}
+
+function outboxDir(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the journeys through playwright.config.ts');
+  return join(dataDir, 'outbox');
+}
+
+/** Splits a MIME entity into its unfolded headers (lower-case names) and its body. */
+function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const end = normalized.indexOf('\n\n');
+  const head = end === -1 ? normalized : normalized.slice(0, end);
+  const body = end === -1 ? '' : normalized.slice(end + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  switch (encoding?.toLowerCase()) {
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case 'quoted-printable':
+      return Buffer.from(
+        body.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8');
+    default:
+      return body;
+  }
+}
+
+/** The decoded text of an entity and, for multipart ones, of each of its parts. */
+function entityText(raw: string): string {
+  const { headers, body } = splitEntity(raw);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => entityText(part.replace(/^\n/, '')))
+      .join('\n');
+  }
+  return decodeBody(body, headers.get('content-transfer-encoding'));
+}
+
+function readMail(file: string): OutboxMail {
+  const raw = readFileSync(file, 'utf8');
+  const { headers } = splitEntity(raw);
+  const text = entityText(raw);
+  const links = [...new Set(text.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? [])].map((link) => link.replace(/&amp;/g, '&').replace(/[.,;]+$/, ''));
+  return { file, writtenAt: statSync(file).mtimeMs, to: headers.get('to') ?? '', subject: headers.get('subject') ?? '', text, links };
+}
+
+/** The mails in the outbox addressed to `email` (written at or after `since`, when given), newest first. */
+export function mailsTo(email: string, since = 0): OutboxMail[] {
+  let files: string[];
+  try {
+    files = readdirSync(outboxDir()).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  const wanted = email.toLowerCase();
+  return files
+    .map((name) => readMail(join(outboxDir(), name)))
+    .filter((mail) => mail.writtenAt >= since && mail.to.toLowerCase().includes(wanted))
+    .sort((a, b) => b.writtenAt - a.writtenAt);
+}
+
+/** The newest mail to `email`, or undefined. */
+export function latestMailTo(email: string, since = 0): OutboxMail | undefined {
+  return mailsTo(email, since)[0];
+}
+
+/**
+ * Waits for the newest mail to `email` that carries a link to `pathname` (the server may write it just after its
+ * reply) and returns that link: the server builds it on PUBLIC_URL, which the config sets to the journeys' base URL.
+ */
+export async function mailedLink(email: string, pathname: string, since = 0): Promise<string> {
+  const find = () => mailsTo(email, since).flatMap((mail) => mail.links).find((link) => new URL(link).pathname === pathname);
+  await expect.poll(find, { message: `a mail to ${email} with a link to ${pathname} in ${outboxDir()}`, timeout: 15_000 }).toBeTruthy();
+  return find()!;
 }

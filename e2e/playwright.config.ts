@@ -59,6 +59,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Mailed links (verify email, reset password) point here; no SMTP_URL, so mails land in DATA_DIR/outbox.
+      PUBLIC_URL: BASE_URL,
       SEED_DEMO: 'true',
       RATE_LIMIT_FACTOR: '100',
       LOG_LEVEL: 'warn',

@@ -23,6 +23,9 @@ export const routes: RouteObject[] = [
           { path: paths.login.path, lazy: () => import('./routes/login') },
           { path: paths.register.path, lazy: () => import('./routes/register') },
           { path: paths.contactUs.path, lazy: () => import('./routes/contact') },
+          { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
+          { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+          { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
           { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
           {
             element: <PrivateRoute />,
@@ -45,6 +48,7 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.myAddedProducts.path, lazy: async () => ({ Component: (await dashboard()).MyAddedProducts }) },
                   { path: paths.dashboard.myCarts.path, lazy: async () => ({ Component: (await dashboard()).MyCarts }) },
                   { path: paths.dashboard.buyerRequest.path, lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
+                  { path: paths.dashboard.profile.path, lazy: async () => ({ Component: (await dashboard()).Profile }) },
                   {
                     element: <AdminRoute />,
                     children: [

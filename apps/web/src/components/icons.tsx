@@ -13,6 +13,9 @@ export const UserIcon = (p: IconProps) => (
 export const MenuIcon = (p: IconProps) => (
   <svg {...base} {...p}><path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" /></svg>
 );
+export const CloseIcon = (p: IconProps) => (
+  <svg {...base} {...p}><path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" /></svg>
+);
 export const EyeIcon = (p: IconProps) => (
   <svg {...base} {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></svg>
 );

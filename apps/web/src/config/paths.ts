@@ -21,6 +21,9 @@ export const paths = {
   login: { path: '/login', getHref: () => '/login' },
   register: { path: '/register', getHref: () => '/register' },
   contactUs: { path: '/contactUs', getHref: () => '/contactUs' },
+  forgotPassword: { path: '/forgotPassword', getHref: () => '/forgotPassword' },
+  resetPassword: { path: '/resetPassword', getHref: (token?: string) => withQuery('/resetPassword', { token }) },
+  verifyEmail: { path: '/verifyEmail', getHref: (token?: string) => withQuery('/verifyEmail', { token }) },
   timeline: {
     path: '/timeline',
     getHref: (filters: TimelineFilters = {}) => withQuery('/timeline', { ...filters }),
@@ -45,6 +48,7 @@ export const paths = {
     buyerRequest: { path: '/dashboard/buyerRequest', getHref: () => '/dashboard/buyerRequest' },
     manageUsers: { path: '/dashboard/manageUsers', getHref: () => '/dashboard/manageUsers' },
     manageAllProducts: { path: '/dashboard/manageAllProducts', getHref: () => '/dashboard/manageAllProducts' },
+    profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },
   googleStart: { getHref: () => '/api/auth/google/start' },
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatPrice, todayIso } from './format';
+import { formatAge, formatDate, formatDateTime, formatPrice, todayIso } from './format';
 
 describe('formatPrice', () => {
   it('formats dollars with two decimals', () => {
@@ -34,5 +34,12 @@ describe('formatAge and todayIso', () => {
 
   it('gives the local date in the date input format', () => {
     expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});
+
+describe('formatDateTime', () => {
+  it('shows a moment with date and time, and anything unreadable as given', () => {
+    expect(formatDateTime('2026-01-05T12:00:00.000Z')).toMatch(/^Jan [456], 2026, \d{1,2}:\d{2} [AP]M$/);
+    expect(formatDateTime('soon')).toBe('soon');
   });
 });

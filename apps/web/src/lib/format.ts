@@ -26,3 +26,9 @@ export function todayIso(now = new Date()): string {
   const d = String(now.getDate()).padStart(2, '0');
   return `${y}-${m}-${d}`;
 }
+
+/** A moment for people ('Jan 5, 2026, 3:04 PM'), in the reader's own time zone; anything unreadable is shown as given. */
+export function formatDateTime(value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

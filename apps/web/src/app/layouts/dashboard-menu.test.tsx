@@ -23,6 +23,7 @@ describe('DashboardMenu', () => {
       ['My Cart (2)', '/dashboard/myCarts'],
       ['My Added Products', '/dashboard/myAddedProducts'],
       ['Buyer Request (5)', '/dashboard/buyerRequest'],
+      ['My Profile', '/dashboard/profile'],
     ]);
   });
 
@@ -35,6 +36,7 @@ describe('DashboardMenu', () => {
       ['Manage All Products', '/dashboard/manageAllProducts'],
       ['Admin Added Products', '/dashboard/myAddedProducts'],
       ['Buyer Request (0)', '/dashboard/buyerRequest'],
+      ['My Profile', '/dashboard/profile'],
     ]);
     expect(within(nav).queryByText(/My Cart/)).not.toBeInTheDocument();
   });

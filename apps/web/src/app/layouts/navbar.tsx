@@ -78,13 +78,19 @@ function AvatarMenu() {
       </button>
       {menu.isOpen && (
         <div role="menu" className="absolute right-0 z-50 mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-4 shadow-xl">
-          <p className="mb-3 truncate text-sm font-medium" title={user?.email}>
+          {user && <p className="truncate font-semibold">{user.displayName}</p>}
+          <p className={`mb-3 truncate text-sm ${user ? 'text-base-content/70' : 'font-medium'}`} title={user?.email}>
             {user ? user.email : 'You are not Logged in'}
           </p>
           <div className="flex flex-col gap-2">
             <Link role="menuitem" to={paths.dashboard.addProduct.getHref()} className="btn btn-sm btn-primary" onClick={menu.close}>
               Dashboard
             </Link>
+            {user && (
+              <Link role="menuitem" to={paths.dashboard.profile.getHref()} className="btn btn-sm btn-ghost" onClick={menu.close}>
+                My Profile
+              </Link>
+            )}
             {user && (
               <button role="menuitem" type="button" className="btn btn-sm btn-outline" onClick={handleLogout}>
                 Log Out

@@ -1,7 +1,10 @@
 import { Suspense } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { paths } from '@/config/paths';
+import { VerifyEmailBanner } from '@/features/account/components/verify-email-banner';
+import { useAuth } from '@/features/auth/components/auth-context';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -19,6 +22,11 @@ export const TOAST_OPTIONS = {
 
 export function RootLayout() {
   const navigation = useNavigation();
+  const location = useLocation();
+  const { user, loading } = useAuth();
+  // The dashboard renders inside this layout, so one banner here covers its pages too; the page that verifies
+  // says everything itself.
+  const isBannerShown = Boolean(user) && !loading && user?.emailVerified === false && location.pathname !== paths.verifyEmail.path;
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a href="#main" className="btn btn-sm btn-primary fixed left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
@@ -30,6 +38,7 @@ export function RootLayout() {
       )}
       {/* At least a screen tall, so the footer never jumps up and down while a page loads. */}
       <main id="main" className="min-h-screen flex-1 pt-16">
+        {isBannerShown && <VerifyEmailBanner />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

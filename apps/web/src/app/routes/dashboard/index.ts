@@ -7,3 +7,4 @@ export { MyCarts } from './my-carts';
 export { BuyerRequest } from './buyer-request';
 export { ManageUsers } from './manage-users';
 export { ManageAllProducts } from './manage-all-products';
+export { Profile } from './profile';

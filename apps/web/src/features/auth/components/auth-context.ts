@@ -14,6 +14,11 @@ export interface AuthContextValue {
   /** Resolves with the user, or null when the person closed the popup. */
   googleSignIn: () => Promise<SessionUser | null>;
   logOut: () => Promise<void>;
+  /**
+   * Reads the session again after the account changed on the server (profile saved, email verified, a session
+   * ended): the same person is updated in place without a new token; a session that ended signs out.
+   */
+  refreshUser: () => Promise<void>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

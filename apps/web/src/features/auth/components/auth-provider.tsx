@@ -33,6 +33,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [error, setError] = useState<unknown>(null);
   // Each auth-state change gets a number so a slow token reply for an old state is ignored.
   const generation = useRef(0);
+  const userRef = useRef<SessionUser | null>(null);
+  userRef.current = user;
 
   /** The "auth state changed" observer of the spec. */
   const applyAuthState = useCallback(async (next: SessionUser | null) => {
@@ -136,9 +138,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     queryClient.removeQueries({ predicate: isPrivateQuery });
   }, [applyAuthState, queryClient]);
 
+  const refreshUser = useCallback(async () => {
+    const { user: next } = await getSession();
+    if (next && userRef.current?._id === next._id) {
+      // The same person: their token still holds, only what the session says about them changed.
+      setUser(next);
+      // Verifying an address listed in ADMIN_EMAILS makes an admin (docs/product.md#roles).
+      void queryClient.invalidateQueries({ queryKey: ['users', 'admin'] });
+      return;
+    }
+    await applyAuthState(next);
+    if (!next) queryClient.removeQueries({ predicate: isPrivateQuery });
+  }, [applyAuthState, queryClient]);
+
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, error, retry: () => void loadSession(), createUser, signIn, googleSignIn, logOut }),
-    [user, loading, error, loadSession, createUser, signIn, googleSignIn, logOut],
+    () => ({ user, loading, error, retry: () => void loadSession(), createUser, signIn, googleSignIn, logOut, refreshUser }),
+    [user, loading, error, loadSession, createUser, signIn, googleSignIn, logOut, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

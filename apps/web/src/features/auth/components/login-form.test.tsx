@@ -17,6 +17,7 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue With Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgotPassword');
   });
 
   it('says why a sign-in failed and does not redirect', async () => {

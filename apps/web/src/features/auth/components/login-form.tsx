@@ -61,6 +61,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             />
           )}
         </Field>
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword.getHref()} className="link link-primary">Forgot password?</Link>
+        </p>
         <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
           {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           Login

@@ -1,0 +1,63 @@
+import { PageHeader } from '@/components/page-header';
+import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { SessionList } from '@/features/account/components/session-list';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { uploadImage } from '@/features/products/api/upload-image';
+import { showError, showSuccess } from '@/lib/popups';
+
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="font-serif text-xl font-bold">{title}</h2>
+      <p className="mb-4 mt-1 text-sm text-base-content/70">{description}</p>
+      {children}
+    </section>
+  );
+}
+
+/** docs/product.md#dashboard-profile */
+export function Profile() {
+  const { user, refreshUser, logOut } = useAuth();
+
+  const handleLogOut = async () => {
+    try {
+      await logOut();
+      void showSuccess('Logout Successfully');
+    } catch {
+      void showError('Your work has been saved');
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader title="My Profile" description={user ? `Signed in as ${user.email}` : undefined} />
+      <div className="flex max-w-3xl flex-col gap-6">
+        <Section id="profile-details" title="Name and photo" description="Shown in the navigation bar and on the listings you add from now on.">
+          {user && (
+            <ProfileForm
+              // Another account (a new sign-in) starts from its own values.
+              key={user._id}
+              defaultValues={{ name: user.displayName, photoURL: user.photoURL }}
+              uploadPhoto={async (file) => (await uploadImage({ file })).data.display_url}
+              onSaved={async () => {
+                await refreshUser().catch(() => undefined);
+                void showSuccess('Your profile is updated');
+              }}
+            />
+          )}
+        </Section>
+        <Section
+          id="profile-password"
+          title="Change password"
+          description="Changing it signs you out on every other device. Signed up with Google and never set one? Use Forgot password on the login page."
+        >
+          <ChangePasswordForm />
+        </Section>
+        <Section id="profile-sessions" title="Where you are signed in" description="Each device or browser you logged in with. Sign out any you do not recognise.">
+          <SessionList onSignOutHere={() => void handleLogOut()} />
+        </Section>
+      </div>
+    </div>
+  );
+}
