@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -36,6 +36,9 @@ export function createSessionsRepository(db: Db) {
     },
     async deleteExpired(now: Date): Promise<void> {
       await db.delete(sessions).where(lte(sessions.expiresAt, now));
+    },
+    async deleteForUserExcept(userId: string, keepId: string): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
     },
   };
 }
