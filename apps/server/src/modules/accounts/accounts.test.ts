@@ -176,6 +176,27 @@ describe('email verification', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
   });
 
+  it('two links issued at once (both stored): only the newer one works', async () => {
+    const user = await userWithPassword();
+    const { createAccountTokensRepository } = await import('./repository.ts');
+    const { hashToken } = await import('./mails.ts');
+    const repo = createAccountTokensRepository(t.database.db);
+    const row = (token: string, createdAt: Date) => ({
+      id: token.padEnd(32, '0'),
+      userId: user.id,
+      purpose: 'verify_email' as const,
+      tokenHash: hashToken(token),
+      email: user.email,
+      createdAt,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    // As if two requests raced past each other's clean-up: both rows exist.
+    await t.database.db.insert(accountTokens).values([row('older', new Date(Date.now() - 1000)), row('newer', new Date())]);
+    expect(await repo.consume(hashToken('older'), 'verify_email', new Date())).toBeUndefined();
+    invalidToken(await verify('older'));
+    expect((await verify('newer')).statusCode).toBe(200);
+  });
+
   it('resending when already verified answers 200 and mails nothing; anonymous is 401', async () => {
     const user = await userWithPassword();
     await t.services.users.markEmailVerified(user.id, user.email);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountTokens } from '../../db/schema.ts';
 
@@ -35,7 +35,7 @@ export function createAccountTokensRepository(db: Db) {
             eq(accountTokens.tokenHash, tokenHash),
             eq(accountTokens.purpose, purpose),
             isNull(accountTokens.usedAt),
-            sql`${accountTokens.expiresAt} > ${now}`,
+            gt(accountTokens.expiresAt, now),
             sql`NOT EXISTS (SELECT 1 FROM account_tokens newer WHERE newer.user_id = ${accountTokens.userId}
               AND newer.purpose = ${accountTokens.purpose} AND newer.created_at > ${accountTokens.createdAt})`,
           ),
