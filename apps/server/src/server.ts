@@ -1,7 +1,7 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, demoSeeding, loadConfig, parseEnv } from './config.ts';
+import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedBase, seedDemo } from './db/seed.ts';
 import { ensureDataDir, lockDataDir, readOrCreateSecret } from './lib/data-dir.ts';
@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   });
   const demo = demoSeeding(config);
   if (demo.seed) {
-    if (await seedDemo(app.services, { dataDir })) app.log.info(`demo data seeded (${demo.reason})`);
+    if ((await seedDemo(app.services, { dataDir })) && !isLoopbackUrl(config.publicUrl)) {
+      app.log.warn(`demo accounts with the README's passwords were seeded on ${config.publicUrl} (${demo.reason})`);
+    }
   } else {
     await seedBase(app.services);
     app.log.info(`no demo accounts or data: ${demo.reason}`);
