@@ -8,6 +8,10 @@ import { type Database, ping } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
+import { createMailer } from './lib/mail.ts';
+import { createAccountMail } from './modules/accounts/mails.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
 import { oidcRoutes } from './modules/auth/oidc/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -42,16 +46,19 @@ export interface BuildOptions {
 }
 
 export function createServices(ctx: AppContext) {
+  const mailer = createMailer(ctx);
   const users = createUsersService(ctx);
-  const auth = createAuthService(ctx, { users });
+  const accountMail = createAccountMail(ctx, { mailer });
+  const auth = createAuthService(ctx, { users, accountMail });
   const sessions = createSessionsService(ctx);
+  const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer });
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const products = createProductsService(ctx, { images });
   const buyerRequests = createBuyerRequestsService(ctx, { products });
-  const contact = createContactService(ctx);
+  const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { users, auth, sessions, categories, images, products, buyerRequests, contact, demo };
+  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -89,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(authRoutes, { auth: services.auth, config });
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
+      await api.register(accountsRoutes, { accounts: services.accounts });
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });
@@ -101,6 +109,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
 
   await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
   app.addHook('onClose', async () => {
+    // Mails still on their way need the database (a token) and the limiter: they go first.
+    await services.mailer.close();
     if (!options.limiter) await limiter.close();
   });
   return app as unknown as FastifyInstance & { services: Services; routeTable: RouteEntry[] };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config.ts';
+import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -68,9 +68,9 @@ describe('parseEnv', () => {
       OIDC_ISSUER: 'https://accounts.google.com',
       CORS_ORIGINS: [],
       RATE_LIMIT_FACTOR: 1,
-      SEED_DEMO: true,
     });
-    for (const unset of ['DATABASE_URL', 'JWT_SECRET', 'OIDC_CLIENT_ID', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL'] as const) {
+    // SEED_DEMO unset is told apart from an explicit value: PUBLIC_URL decides (see demoSeeding).
+    for (const unset of ['DATABASE_URL', 'JWT_SECRET', 'OIDC_CLIENT_ID', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_URL', 'SEED_DEMO'] as const) {
       expect(parsed[unset], unset).toBeUndefined();
     }
     expect(loadConfig({}, 'x'.repeat(32)).publicUrl).toBe('http://localhost:3000');
@@ -111,6 +111,24 @@ describe('parseEnv', () => {
 
   it('a value with a newline still fails on one line', () => {
     expect(() => parseEnv({ PORT: 'ab\nc' })).toThrow(/^Invalid environment variable PORT: [^\n]*$/);
+  });
+
+  it('demo data: seeded on a loopback PUBLIC_URL (or none) or with SEED_DEMO=true; elsewhere only when asked, saying why', () => {
+    const decide = (env: Record<string, string>) => demoSeeding(loadConfig(env, 'x'.repeat(32)));
+    for (const url of ['http://localhost:3000', 'http://127.0.0.1:8080/', 'http://127.1.2.3', 'http://[::1]:3000', 'http://shop.localhost']) {
+      expect(isLoopbackUrl(url), url).toBe(true);
+      expect(decide({ PUBLIC_URL: url }).seed, url).toBe(true);
+    }
+    expect(decide({})).toEqual({ seed: true, reason: 'PUBLIC_URL is unset (localhost)' });
+    for (const url of ['https://shop.example', 'http://10.0.0.5:3000', 'http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'http://0.0.0.0:3000']) {
+      expect(isLoopbackUrl(url), url).toBe(false);
+      const decision = decide({ PUBLIC_URL: url });
+      expect(decision.seed, url).toBe(false);
+      expect(decision.reason).toMatch(/is not a loopback address.*SEED_DEMO=true/);
+    }
+    expect(decide({ PUBLIC_URL: 'https://shop.example', SEED_DEMO: 'true' })).toEqual({ seed: true, reason: 'SEED_DEMO=true' });
+    expect(decide({ SEED_DEMO: 'false' })).toEqual({ seed: false, reason: 'SEED_DEMO=false' });
+    expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 
   it('TRUST_PROXY is off unless set to true', () => {
@@ -212,6 +230,27 @@ describe('server.ts', () => {
       expect(await second.exited).toBe(0);
     }
     expect(second.stderr()).toBe('');
+  }, SLOW);
+
+  it('a public PUBLIC_URL without SEED_DEMO boots with no demo accounts, and the log says why', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
+    dirs.push(dataDir);
+    const proc = startServer({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'https://shop.example', SEED_DEMO: undefined });
+    const url = await listeningUrl(proc);
+    try {
+      expect(proc.stdout()).toContain('no demo accounts or data: PUBLIC_URL https://shop.example is not a loopback address');
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@1234' }),
+      });
+      expect(login.status).toBe(401);
+      // The base data is there all the same.
+      expect((await (await fetch(`${url}/api/category`)).json()) as unknown[]).toHaveLength(9);
+    } finally {
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
   }, SLOW);
 
   it('a second server on a data dir in use refuses to start, with one clear line', async () => {

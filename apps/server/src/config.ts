@@ -52,7 +52,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Multiplies every abuse budget; the browser suite raises it because it signs many users up from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(100_000).default(1),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Unset: decided by PUBLIC_URL (see demoSeeding); the demo accounts' passwords are public. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP budgets need it). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   WEB_DIST: optionalText,
@@ -85,5 +89,32 @@ export function loadConfig(env: Record<string, string | undefined>, jwtSecret: s
     ...parsed,
     jwtSecret,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: a PUBLIC_URL only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Whether boot seeds the demo accounts, whose passwords the README prints: when asked (SEED_DEMO=true),
+ * or by default only on a loopback PUBLIC_URL (unset is http://localhost:PORT, the `npm start` case).
+ */
+export function demoSeeding(config: Pick<Config, 'SEED_DEMO' | 'PUBLIC_URL' | 'publicUrl'>): { seed: boolean; reason: string } {
+  if (config.SEED_DEMO === true) return { seed: true, reason: 'SEED_DEMO=true' };
+  if (config.SEED_DEMO === false) return { seed: false, reason: 'SEED_DEMO=false' };
+  if (isLoopbackUrl(config.publicUrl)) {
+    return { seed: true, reason: `PUBLIC_URL ${config.PUBLIC_URL ? 'is a loopback address' : 'is unset (localhost)'}` };
+  }
+  return {
+    seed: false,
+    reason: `PUBLIC_URL ${config.publicUrl} is not a loopback address, and the demo accounts' passwords are public: set SEED_DEMO=true to seed them anyway`,
   };
 }

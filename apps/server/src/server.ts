@@ -1,7 +1,7 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, parseEnv } from './config.ts';
+import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedBase, seedDemo } from './db/seed.ts';
 import { ensureDataDir, lockDataDir, readOrCreateSecret } from './lib/data-dir.ts';
@@ -31,9 +31,17 @@ async function main(): Promise<void> {
     database,
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
-  if (config.SEED_DEMO) await seedDemo(app.services, { dataDir });
-  else await seedBase(app.services);
-  for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminByEmail(email);
+  const demo = demoSeeding(config);
+  if (demo.seed) {
+    if ((await seedDemo(app.services, { dataDir })) && !isLoopbackUrl(config.publicUrl)) {
+      app.log.warn(`demo accounts with the README's passwords were seeded on ${config.publicUrl} (${demo.reason})`);
+    }
+  } else {
+    await seedBase(app.services);
+    app.log.info(`no demo accounts or data: ${demo.reason}`);
+  }
+  // Only accounts that proved their address; an admin made otherwise (the CLI, Make Admin) stays one.
+  for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminIfVerified(email);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -7,6 +7,8 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password was changed. Your other sessions were signed out.',
   otherSessionsEnded: 'Signed out everywhere else',
   verificationSent: 'We sent a new link to your email',
+  alreadyVerified: 'Your email is already verified',
+  noPasswordYet: 'Your account has no password yet: use "Forgot password?" on the sign-in page to set one',
   invalidToken: 'This link is not valid any more: it was already used, has expired, or was replaced by a newer one',
   wrongCurrentPassword: 'Your current password is not correct',
   currentPasswordRequired: 'This Current Password field is required',

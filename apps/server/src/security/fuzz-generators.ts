@@ -125,6 +125,18 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
       return fc.record({ email: email(), password: fc.constantFrom(TEST_PASSWORD, 'wrong#123', '') });
     case 'POST /api/jwt':
       return fc.record({ email: email() });
+    case 'POST /api/auth/verify-email':
+      return fc.record({ token: fc.constantFrom('A'.repeat(43), 'short', '-_'.repeat(21) + 'x', ' padded '.repeat(5)) });
+    case 'POST /api/auth/password-reset':
+      return fc.record({ email: email() });
+    case 'POST /api/auth/password-reset/confirm':
+      return fc.record({ token: fc.constantFrom('A'.repeat(43), 'x'), password: fc.constantFrom(TEST_PASSWORD, 'Fresh#Pass1', 'P@ssw0rd', 'short') });
+    case 'POST /api/auth/password':
+      // Both ways round, so a caller whose password changed can change it back.
+      return fc.record({
+        currentPassword: fc.constantFrom(TEST_PASSWORD, 'Fresh#Pass1', 'wrong#123'),
+        newPassword: fc.constantFrom(TEST_PASSWORD, 'Fresh#Pass1', 'P@ssw0rd', 'short'),
+      });
     case 'POST /api/users':
       return fc.record({
         email: email(),

@@ -4,7 +4,8 @@
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { buyerRequests, contactMessages, images, products, sessions, users } from '../db/schema.ts';
+import { accountTokens, buyerRequests, contactMessages, images, products, sessions, users } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
 import { multipart } from '../test/requests.ts';
@@ -47,7 +48,7 @@ export async function imageUpload(): Promise<Pick<InjectOptions, 'payload' | 'he
   return multipart([{ filename: 'a.png', type: 'image/png', data: pngCache }]);
 }
 
-async function countOf(w: World, table: typeof products | typeof buyerRequests | typeof images | typeof contactMessages) {
+async function countOf(w: World, table: typeof products | typeof buyerRequests | typeof images | typeof contactMessages | typeof accountTokens) {
   const [row] = await w.t.database.db.select({ n: count() }).from(table);
   return row!.n;
 }
@@ -58,6 +59,7 @@ const requestRow = async (w: World, id: string) =>
 
 let registered = 0;
 const OK4 = [200, 200, 200, 200] as const;
+let testPasswordHash: Promise<string> | undefined;
 
 export const MATRIX: Record<string, MatrixEntry> = {
   // Documentation and liveness: public.
@@ -90,6 +92,50 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/auth/google/callback': {
     expect: [503, 503, 503, 503],
     request: () => json('GET', '/api/auth/google/callback?code=abc&state=xyz'),
+  },
+
+  // Account links: public, the mailed token is the authority, whoever sends it (a signed-in caller included).
+  'POST /api/auth/verify-email': {
+    expect: OK4,
+    request: async (w) => json('POST', '/api/auth/verify-email', { token: await w.t.services.accountMail.issue(w.owner.row, 'verify_email') }),
+    state: async (w) => (await userRow(w, w.owner.id))?.emailVerified,
+  },
+  // Mails the caller's own address (the test users are unverified): a new token each time.
+  'POST /api/auth/verify-email/send': {
+    expect: [401, 200, 200, 200],
+    request: () => json('POST', '/api/auth/verify-email/send'),
+    state: async (w) => {
+      await w.t.services.mailer.idle();
+      return countOf(w, accountTokens);
+    },
+  },
+  // The owner's address: the token is made after the reply, so the state waits for the mail.
+  'POST /api/auth/password-reset': {
+    expect: [202, 202, 202, 202],
+    request: (w) => json('POST', '/api/auth/password-reset', { email: w.owner.email }),
+    state: async (w) => {
+      await w.t.services.mailer.idle();
+      return countOf(w, accountTokens);
+    },
+  },
+  'POST /api/auth/password-reset/confirm': {
+    expect: OK4,
+    request: async (w) =>
+      json('POST', '/api/auth/password-reset/confirm', {
+        token: await w.t.services.accountMail.issue(w.owner.row, 'password_reset'),
+        password: 'Fresh#Pass1',
+      }),
+    state: async (w) => (await userRow(w, w.owner.id))?.passwordHash,
+  },
+  // Each caller changes its own password (given TEST_PASSWORD first); nobody can change another's.
+  'POST /api/auth/password': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      testPasswordHash ??= hashPassword(TEST_PASSWORD);
+      if (caller) await w.t.services.users.setPasswordHash(caller.id, await testPasswordHash);
+      return json('POST', '/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'Fresh#Pass1' });
+    },
+    state: async (w) => (await w.t.database.db.select({ id: users.id, hash: users.passwordHash }).from(users)).sort((a, b) => a.id.localeCompare(b.id)),
   },
 
   // Users.

@@ -2,7 +2,7 @@
 // token header tricks and smuggled claims, tokens where the server does not look for them, session
 // cookies (fixation, tampering, after logout or ban), and uploads with many files, polyglots that
 // survive as images only, bombs in every accepted format, and memory while a real bomb is decoded.
-// There is no password-change route: the last token test fails the day one is added without its own test.
+// Password change and reset: tokens issued before them stop working (the change keeps its own session's).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,9 +92,36 @@ describe('tokens: the gaps', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('there is no password-change route yet; when one appears, tokens issued before the change must be tested to 401', () => {
-    const routes = getApp().app.routeTable.map((r) => `${r.method} ${r.url}`);
-    expect(routes.filter((r) => /password|credential/i.test(r))).toEqual([]);
+  /** A second session of `user` (another device), and a token minted from it. */
+  async function secondDevice(user: TestUser) {
+    const t = getApp();
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: TEST_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const cookie = `og_session=${String(res.headers['set-cookie']).match(/og_session=([^;]+)/)![1]}`;
+    const jwt = await t.app.inject({ method: 'POST', url: '/api/jwt', headers: { cookie }, payload: { email: user.email } });
+    return jwt.json<TokenResponse>().token;
+  }
+
+  it('a password change: tokens of the other sessions are 401 at once; the token that made the change still works', async () => {
+    const t = getApp();
+    const carol = await t.createUser({ name: 'Carol', password: TEST_PASSWORD });
+    const elsewhere = await secondDevice(carol);
+    expect((await asSelf(elsewhere, carol)).statusCode).toBe(200);
+    const change = await t.injectAs(carol, { method: 'POST', url: '/api/auth/password', payload: { currentPassword: TEST_PASSWORD, newPassword: 'Fresh#Pass1' } });
+    expect(change.statusCode).toBe(200);
+    expect((await asSelf(elsewhere, carol)).statusCode).toBe(401);
+    expect((await asSelf(carol.token, carol)).statusCode).toBe(200);
+  });
+
+  it('a password reset: every token of the account is 401 at once', async () => {
+    const t = getApp();
+    const dan = await t.createUser({ name: 'Dan', password: TEST_PASSWORD });
+    const elsewhere = await secondDevice(dan);
+    const token = await t.services.accountMail.issue(dan.row, 'password_reset');
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'Fresh#Pass1' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await asSelf(elsewhere, dan)).statusCode).toBe(401);
+    expect((await asSelf(dan.token, dan)).statusCode).toBe(401);
   });
 });
 

@@ -28,7 +28,12 @@ const accounts = new Map<string, TestAccount>([
   ['linker-sub', { email: 'linker@test.example', email_verified: true, name: 'Google Name', picture: 'javascript:alert(1)' }],
   ['thief-sub', { email: 'linker@test.example', email_verified: true, name: 'Other Google account, same email' }],
   ['noname-sub', { email: 'noname@gmail.test', email_verified: true }],
+  ['keeper-sub', { email: 'keeper@test.example', email_verified: true, name: 'Keeper Google' }],
+  ['boss-sub', { email: 'boss@gmail.test', email_verified: true, name: 'Boss' }],
+  ['victim-sub', { email: 'victim@gmail.test', email_verified: true, name: 'Victim' }],
 ]);
+/** Listed in ADMIN_EMAILS for the sign-in suites: admin once Google proves the address, never before. */
+const ADMIN_EMAILS = 'boss@gmail.test,victim@gmail.test';
 
 function cookieOf(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
@@ -59,6 +64,7 @@ describe.each([
       OIDC_ISSUER: op.issuer,
       OIDC_CLIENT_ID: CLIENT.clientId,
       OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+      ADMIN_EMAILS,
     });
   }, SLOW);
   afterAll(async () => {
@@ -140,6 +146,7 @@ describe.each([
         displayName: 'Alice Google',
         photoURL: 'https://photos.test.example/alice.jpg',
         admin: false,
+        emailVerified: true,
       },
     });
     expect(await countUsers(t)).toBe(before + 1);
@@ -169,24 +176,75 @@ describe.each([
     expect(await countUsers(t)).toBe(before);
   });
 
-  it('an existing password account with the verified email is linked, keeps its password and profile', async () => {
+  const sessionOf = (cookieValue: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` } });
+  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it('an existing account whose email was never verified is taken over: its password and every session end', async () => {
+    // Someone registers the address before its owner does, and keeps a session, a token and the password.
     const existing = await t.createUser({ email: 'linker@test.example', name: 'Linda', password: TEST_PASSWORD });
+    expect(existing.row.emailVerified).toBe(false);
+    const second = await login('linker@test.example', TEST_PASSWORD);
+    expect(second.statusCode).toBe(200);
+    const secondCookie = cookieOf(second, SESSION_COOKIE)!.value;
+
     const { res } = await signIn('linker-sub');
     expect(pageResult(res).ok).toBe(true);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/session',
-      headers: { cookie: `${SESSION_COOKIE}=${cookieOf(res, SESSION_COOKIE)!.value}` },
-    });
-    expect(me.json()).toMatchObject({ user: { _id: existing.id, displayName: 'Linda' } });
+    // The Google session is the account (profile kept), now verified.
+    const me = await sessionOf(cookieOf(res, SESSION_COOKIE)!.value);
+    expect(me.json()).toMatchObject({ user: { _id: existing.id, displayName: 'Linda', emailVerified: true } });
     const row = await t.services.users.findById(existing.id);
-    expect(row?.oidcSubject).toBe(`${op.issuer} linker-sub`);
-    const login = await t.app.inject({
+    expect(row).toMatchObject({ oidcSubject: `${op.issuer} linker-sub`, passwordHash: null, emailVerified: true });
+
+    // The earlier holder is out: cookies, token and password all refused.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: existing.cookie } })).json()).toEqual({ user: null });
+    expect((await sessionOf(secondCookie)).json()).toEqual({ user: null });
+    const withToken = await t.injectAs(existing, { method: 'GET', url: `/api/users/admin/${existing.email}` });
+    expect(withToken.statusCode).toBe(401);
+    expect((await login('linker@test.example', TEST_PASSWORD)).statusCode).toBe(401);
+  });
+
+  it('an account with a verified email is linked and keeps its password, sessions and profile', async () => {
+    const existing = await t.createUser({ email: 'keeper@test.example', name: 'Kim', password: TEST_PASSWORD });
+    await t.services.users.markEmailVerified(existing.id, existing.email);
+    const { res } = await signIn('keeper-sub');
+    expect(pageResult(res).ok).toBe(true);
+    expect((await sessionOf(cookieOf(res, SESSION_COOKIE)!.value)).json()).toMatchObject({ user: { _id: existing.id, displayName: 'Kim' } });
+    expect((await t.services.users.findById(existing.id))?.oidcSubject).toBe(`${op.issuer} keeper-sub`);
+    expect((await t.injectAs(existing, { method: 'GET', url: `/api/users/admin/${existing.email}` })).statusCode).toBe(200);
+    expect((await login('keeper@test.example', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('ADMIN_EMAILS: a Google account with a listed address is admin from its first sign-in', async () => {
+    const { res } = await signIn('boss-sub');
+    expect((await sessionOf(cookieOf(res, SESSION_COOKIE)!.value)).json()).toMatchObject({ user: { admin: true, emailVerified: true } });
+  });
+
+  it('ADMIN_EMAILS: whoever registers a listed address first is an ordinary user, and loses the account to Google', async () => {
+    const reg = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: 'linker@test.example', password: TEST_PASSWORD },
+      url: '/api/auth/register',
+      payload: { name: 'Attacker', email: 'victim@gmail.test', password: 'Attack#123', photoURL: 'https://img.test.example/a.png' },
     });
-    expect(login.statusCode).toBe(200);
+    expect(reg.statusCode).toBe(201);
+    expect(reg.json()).toMatchObject({ user: { admin: false, emailVerified: false } });
+    const attackerCookie = cookieOf(reg, SESSION_COOKIE)!.value;
+    const jwt = await t.app.inject({
+      method: 'POST',
+      url: '/api/jwt',
+      headers: { cookie: `${SESSION_COOKIE}=${attackerCookie}` },
+      payload: { email: 'victim@gmail.test' },
+    });
+    const attackerToken = jwt.json<{ token: string }>().token;
+    const admin = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${attackerToken}` } });
+    expect(admin.statusCode).toBe(403);
+
+    const { res } = await signIn('victim-sub');
+    expect((await sessionOf(cookieOf(res, SESSION_COOKIE)!.value)).json()).toMatchObject({ user: { admin: true, emailVerified: true } });
+    expect((await sessionOf(attackerCookie)).json()).toEqual({ user: null });
+    const after = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${attackerToken}` } });
+    expect(after.statusCode).toBe(401);
+    expect((await login('victim@gmail.test', 'Attack#123')).statusCode).toBe(401);
   });
 
   it('another provider account claiming an already linked email is refused', async () => {

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { AccountMail } from '../accounts/mails.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { UsersService } from '../users/service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -49,10 +51,10 @@ function toAuthUser(user: UserRow, sessionId: string): AuthUser {
   return { id: user.id, email: user.email, name: user.name, photoURL: user.photoUrl, role: user.role, sessionId };
 }
 
-export function createAuthService(ctx: AppContext, deps: { users: UsersService }) {
+export function createAuthService(ctx: AppContext, deps: { users: UsersService; accountMail: AccountMail }) {
   const sessions = createSessionsRepository(ctx.db);
   const tokens = createTokenSigner(ctx.config.jwtSecret);
-  const { users } = deps;
+  const { users, accountMail } = deps;
 
   // Expired sessions are swept as new ones start: the user's own at once, everyone's at most hourly.
   let lastGlobalSweep = 0;
@@ -82,14 +84,28 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
 
   async function findOrLinkOidcUser(identity: OidcIdentity, attempt = 0): Promise<UserRow> {
     const bySubject = await users.findByOidcSubject(identity.subject);
-    if (bySubject) return bySubject;
+    if (bySubject) {
+      // The provider vouches for this address (claims.ts refuses unverified ones): proven, and ADMIN_EMAILS applies.
+      if (!sameEmail(bySubject.email, identity.email)) return bySubject;
+      return (await users.markEmailVerified(bySubject.id, bySubject.email)) ?? bySubject;
+    }
     const byEmail = await users.findByEmail(identity.email);
     if (byEmail) {
       if (byEmail.oidcSubject && byEmail.oidcSubject !== identity.subject) {
         throw new AppError('IDENTITY_ALREADY_LINKED', 'This email is already linked to another Google account');
       }
-      await users.linkOidcSubject(byEmail.id, identity.subject);
-      return { ...byEmail, oidcSubject: identity.subject };
+      if (byEmail.emailVerified) {
+        await users.linkOidcSubject(byEmail.id, identity.subject);
+        return (await users.markEmailVerified(byEmail.id, byEmail.email)) ?? { ...byEmail, oidcSubject: identity.subject };
+      }
+      // Nobody ever proved this mailbox for the account, and whoever holds it just did: whoever registered
+      // it (maybe to wait for its owner) loses the password and every session. Password first, so no new
+      // session can start from it while the old ones end.
+      const taken = await users.takeOverWithOidc(byEmail.id, identity.subject);
+      await sessions.deleteForUser(byEmail.id);
+      if (!taken) throw conflict('Sign-in raced with another one, please try again');
+      ctx.log.info({ userId: byEmail.id }, 'Google proved an unverified account\'s email: its password and sessions were removed');
+      return taken;
     }
     try {
       const { user, created } = await users.createAccount({
@@ -97,6 +113,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
         name: identity.name,
         photoURL: identity.photoURL,
         oidcSubject: identity.subject,
+        emailVerified: true,
       });
       if (created) return user;
     } catch (error) {
@@ -112,6 +129,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
 
     async register(body: RegisterBody & { email: string }, ip: string, userAgent?: string) {
       await enforceBudget(ctx, 'register-ip', ip, AUTH_BUDGETS.registerPerIp.max, AUTH_BUDGETS.registerPerIp.windowMs);
+      await refuseCommonPassword(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
       const { user, created } = await users.createAccount({
         email: body.email,
@@ -120,6 +138,8 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
         passwordHash,
       });
       if (!created) throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+      // Signed in at once (the spec's flow); the mail goes after the reply, and a failure is only logged.
+      accountMail.sendVerificationLater(user);
       return { user, ...(await startSession(user, userAgent)) };
     },
 
@@ -197,6 +217,11 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService }
 
     endAllSessions: (userId: string) => sessions.deleteForUser(userId),
     purgeExpiredSessions: () => sessions.deleteExpired(new Date()),
+
+    /** A password change: every session of the user but the one that made it. */
+    endOtherSessions: (userId: string, keepSessionId: string) => sessions.deleteForUserExcept(userId, keepSessionId),
+    /** A reset proved the mailbox: failed sign-ins before it no longer hold the account back. */
+    clearFailedLogins: (email: string) => ctx.limiter.reset(`login-fail:${email}`),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,57 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema.ts';
 import { createTestApp, type TestApp, useTestApp } from '../../test/harness.ts';
-
-interface Delivered {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback: plain text, no auth needed, records every message it accepts. */
-async function startSmtp() {
-  const delivered: Delivered[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        delivered.push({
-          mailFrom: from ? from.address : '',
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    delivered,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Unfolded header lines of a raw message, by lower-case name. */
-function headersOf(raw: string): Map<string, string> {
-  const head = raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
-  const map = new Map<string, string>();
-  for (const line of head.split('\r\n')) {
-    const i = line.indexOf(':');
-    if (i > 0) map.set(line.slice(0, i).toLowerCase(), line.slice(i + 1).trim());
-  }
-  return map;
-}
-const bodyOf = (raw: string) => raw.split('\r\n\r\n').slice(1).join('\r\n\r\n');
+import { bodyOf, headersOf, startSmtp } from '../../test/smtp.ts';
 
 const message = {
   name: 'Grace Hopper',

@@ -5,8 +5,6 @@ import { errorResponses } from '../../plugins/openapi.ts';
 import type { ContactService } from './service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod<{ contact: ContactService }> = async (app, { contact }) => {
-  app.addHook('onClose', async () => contact.close());
-
   app.post('/contact', {
     config: { auth: 'public' },
     schema: {

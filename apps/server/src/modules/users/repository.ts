@@ -43,9 +43,19 @@ export function createUsersRepository(db: Db) {
         .returning({ id: users.id });
       return rows.length;
     },
-    async promoteByEmail(email: string): Promise<number> {
-      const rows = await db.update(users).set({ role: 'admin' }).where(eq(users.email, email)).returning({ id: users.id });
+    async promoteByEmail(email: string, options: { verifiedOnly?: boolean } = {}): Promise<number> {
+      const which = options.verifiedOnly ? and(eq(users.email, email), eq(users.emailVerified, true)) : eq(users.email, email);
+      const rows = await db.update(users).set({ role: 'admin' }).where(which).returning({ id: users.id });
       return rows.length;
+    },
+    /** Only while the account still has this email. */
+    async markEmailVerified(id: string, email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ emailVerified: true })
+        .where(and(eq(users.id, id), eq(users.email, email)))
+        .returning();
+      return row;
     },
     async delete(id: string): Promise<number> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });

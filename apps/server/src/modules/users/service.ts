@@ -13,7 +13,15 @@ export function toUser(row: UserRow): User {
 export function createUsersService(ctx: AppContext) {
   const repo = createUsersRepository(ctx.db);
   const adminEmails = new Set(ctx.config.ADMIN_EMAILS);
-  const initialRole = (email: string) => (adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
+  // ADMIN_EMAILS names mailboxes, so only an account that proved it holds one becomes admin.
+  const initialRole = (email: string, verified: boolean) => (verified && adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
+
+  /** After the email was proven: admin when ADMIN_EMAILS lists it (an existing admin stays one). */
+  async function promoteIfListed(row: UserRow): Promise<UserRow> {
+    if (row.role === 'admin' || !row.emailVerified || !adminEmails.has(row.email)) return row;
+    await repo.promote(row.id);
+    return { ...row, role: 'admin' };
+  }
 
   return {
     findById: (id: string) => repo.findById(id),
@@ -22,14 +30,35 @@ export function createUsersService(ctx: AppContext) {
     linkOidcSubject: (id: string, subject: string) => repo.update(id, { oidcSubject: subject }),
     setPasswordHash: (id: string, passwordHash: string) => repo.update(id, { passwordHash }),
 
-    /** Creates an account; ADMIN_EMAILS are admins from their first sign-in. */
+    /**
+     * Google proved the mailbox of an account whose email never was: the account is the mailbox owner's
+     * now, so the password someone else may have set goes (the caller ends the sessions).
+     */
+    async takeOverWithOidc(id: string, subject: string): Promise<UserRow | undefined> {
+      const row = await repo.updateReturning(id, { oidcSubject: subject, passwordHash: null, emailVerified: true });
+      return row && promoteIfListed(row);
+    },
+
+    /**
+     * The account's current email is proven (a mailed link, a reset, Google); a link sent to an address
+     * the account no longer has proves nothing (undefined). ADMIN_EMAILS applies from here.
+     */
+    async markEmailVerified(id: string, email: string): Promise<UserRow | undefined> {
+      const row = await repo.markEmailVerified(id, email);
+      return row && promoteIfListed(row);
+    },
+
+    /** Creates an account; ADMIN_EMAILS are admins from their first sign-in once the email is verified. */
     async createAccount(input: {
       email: string;
       name: string;
       photoURL: string;
       passwordHash?: string | null;
       oidcSubject?: string | null;
+      /** Google vouched for the address, or a demo account. */
+      emailVerified?: boolean;
     }) {
+      const emailVerified = input.emailVerified ?? false;
       return repo.insertIfAbsent({
         id: newId(),
         email: input.email,
@@ -37,7 +66,8 @@ export function createUsersService(ctx: AppContext) {
         photoUrl: input.photoURL,
         passwordHash: input.passwordHash ?? null,
         oidcSubject: input.oidcSubject ?? null,
-        role: initialRole(input.email),
+        emailVerified,
+        role: initialRole(input.email, emailVerified),
       });
     },
 
@@ -84,6 +114,11 @@ export function createUsersService(ctx: AppContext) {
 
     async grantAdminByEmail(email: string): Promise<number> {
       return repo.promoteByEmail(email.toLowerCase());
+    },
+
+    /** ADMIN_EMAILS at boot: only an account whose email is verified; nobody is demoted. */
+    async grantAdminIfVerified(email: string): Promise<number> {
+      return repo.promoteByEmail(email.toLowerCase(), { verifiedOnly: true });
     },
 
     /**

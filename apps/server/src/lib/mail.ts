@@ -1,0 +1,91 @@
+// The one way the server sends mail (contact messages, account links). With SMTP_URL: nodemailer over
+// SMTP. Without it (the embedded default), each mail is logged with its links and kept as an .eml file in
+// DATA_DIR/outbox, so a laptop install can still verify an address or reset a password.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from './context.ts';
+import { newId } from './ids.ts';
+
+export const DEFAULT_MAIL_FROM = 'Olden Goods <no-reply@localhost>';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: { name: string; address: string };
+  /** The links the mail carries: logged when there is no SMTP server, so a person can follow them. */
+  links?: string[];
+}
+
+/** Header values on one line: a newline in a subject must not start a new header. */
+export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+export function createMailer(ctx: AppContext) {
+  const { SMTP_URL, MAIL_FROM, DATA_DIR } = ctx.config;
+  const outbox = path.resolve(DATA_DIR, 'outbox');
+  let transport: Transporter | undefined;
+
+  function transporter(): Transporter {
+    transport ??= SMTP_URL
+      ? nodemailer.createTransport({
+          url: SMTP_URL,
+          // A slow mail server holds one send at most this long.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as nodemailer.TransportOptions)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+    return transport;
+  }
+
+  /** Sends one mail; throws when the SMTP server refuses it or cannot be reached (the caller decides what that means). */
+  async function send(mail: Mail): Promise<void> {
+    const info = (await transporter().sendMail({
+      from: MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      to: mail.to,
+      replyTo: mail.replyTo ? { name: oneLine(mail.replyTo.name), address: mail.replyTo.address } : undefined,
+      subject: oneLine(mail.subject),
+      text: mail.text,
+      html: mail.html,
+    })) as { message?: Buffer | string };
+    if (SMTP_URL) return;
+    await mkdir(outbox, { recursive: true });
+    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
+    await writeFile(file, info.message ?? '', { mode: 0o600 });
+    ctx.log.info({ to: mail.to, subject: oneLine(mail.subject), links: mail.links ?? [], file }, 'mail kept in the outbox (SMTP_URL is not set)');
+  }
+
+  // Mails sent after the reply (so a reply never waits on, or reveals, a mail): awaited when the app closes.
+  const pending = new Set<Promise<void>>();
+
+  return {
+    /** True when mail leaves the machine (SMTP_URL is set). */
+    isSmtp: Boolean(SMTP_URL),
+    send,
+
+    /** Runs `work` (usually ending in a send) after the reply; a failure is logged with `what`, never thrown. */
+    inBackground(what: string, work: () => Promise<void>): void {
+      const p: Promise<void> = work()
+        .catch((error: unknown) => ctx.log.error({ err: error }, `${what}: not sent`))
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+
+    /** Resolves once every background mail has been sent or has failed. */
+    async idle(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+
+    async close(): Promise<void> {
+      await this.idle();
+      transport?.close();
+      transport = undefined;
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,55 @@
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountTokens } from '../../db/schema.ts';
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+
+export function createAccountTokensRepository(db: Db) {
+  return {
+    /** Stores a new token; the user's older unused ones of the same purpose (and spent or expired ones) go. */
+    async replace(row: typeof accountTokens.$inferInsert, now: Date): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(accountTokens)
+          .where(
+            and(
+              eq(accountTokens.userId, row.userId),
+              eq(accountTokens.purpose, row.purpose),
+              or(isNull(accountTokens.usedAt), lte(accountTokens.expiresAt, now)),
+            ),
+          );
+        await tx.insert(accountTokens).values(row);
+      });
+    },
+
+    /**
+     * Spends a token in one statement, so two uses at once cannot both win: only an unused, unexpired token
+     * of this purpose with no newer one of the same purpose (two requests racing past `replace`).
+     */
+    async consume(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<{ userId: string; email: string } | undefined> {
+      const [row] = await db
+        .update(accountTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(accountTokens.tokenHash, tokenHash),
+            eq(accountTokens.purpose, purpose),
+            isNull(accountTokens.usedAt),
+            gt(accountTokens.expiresAt, now),
+            sql`NOT EXISTS (SELECT 1 FROM account_tokens newer WHERE newer.user_id = ${accountTokens.userId}
+              AND newer.purpose = ${accountTokens.purpose} AND newer.created_at > ${accountTokens.createdAt})`,
+          ),
+        )
+        .returning({ userId: accountTokens.userId, email: accountTokens.email });
+      return row;
+    },
+
+    /** Unused tokens of a user (a password set by reset or change voids pending reset links). */
+    async deleteUnused(userId: string, purpose: TokenPurpose): Promise<void> {
+      await db
+        .delete(accountTokens)
+        .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+    },
+  };
+}
+export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;

@@ -1,0 +1,127 @@
+// Accounts you can prove, recover and control: email verification, password reset, password change.
+// Every mailed secret is single use and checked against the account's current email.
+import { ACCOUNT_MESSAGES, type ChangePasswordBody } from '@olden/contracts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
+import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { AuthService } from '../auth/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { type AccountMail, hashToken } from './mails.ts';
+import { createAccountTokensRepository } from './repository.ts';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export const ACCOUNT_BUDGETS = {
+  /** Fresh verification links a signed-in user may ask for. */
+  verifySendPerUser: { max: 5, windowMs: ONE_HOUR },
+  /** Reset requests: per address (unknown ones too, so the budget says nothing about who exists) and per IP. */
+  resetPerEmail: { max: 5, windowMs: ONE_HOUR },
+  resetPerIp: { max: 20, windowMs: ONE_HOUR },
+  /** Links spent from one IP: tokens cannot be guessed, but each try costs a hash and a write. */
+  tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  /** Wrong current passwords on the change form: a stolen session must not become a password oracle. */
+  failedChangePerUser: { max: 5, windowMs: FIFTEEN_MINUTES },
+} as const;
+
+const invalidToken = () => new AppError('INVALID_TOKEN', ACCOUNT_MESSAGES.invalidToken);
+
+export function createAccountsService(
+  ctx: AppContext,
+  deps: { users: UsersService; auth: AuthService; accountMail: AccountMail; mailer: Mailer },
+) {
+  const tokens = createAccountTokensRepository(ctx.db);
+  const { users, auth, accountMail, mailer } = deps;
+
+  async function spend(token: string, purpose: 'verify_email' | 'password_reset', ip: string) {
+    const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
+    await enforceBudget(ctx, 'account-token-ip', ip, max, windowMs);
+    const spent = await tokens.consume(hashToken(token), purpose, new Date());
+    if (!spent) throw invalidToken();
+    return spent;
+  }
+
+  return {
+    /** POST /auth/verify-email: proves the email the link was sent to, if the account still has it. */
+    async verifyEmail(token: string, ip: string): Promise<void> {
+      const spent = await spend(token, 'verify_email', ip);
+      if (!(await users.markEmailVerified(spent.userId, spent.email))) throw invalidToken();
+    },
+
+    /** POST /auth/verify-email/send: a fresh link (the older one stops working); nothing to send when already verified. */
+    async resendVerification(caller: AuthUser): Promise<{ message: string }> {
+      const { max, windowMs } = ACCOUNT_BUDGETS.verifySendPerUser;
+      await enforceBudget(ctx, 'verify-send', caller.id, max, windowMs);
+      const row = await users.findById(caller.id);
+      if (!row) throw unauthenticated();
+      if (row.emailVerified) return { message: ACCOUNT_MESSAGES.alreadyVerified };
+      accountMail.sendVerificationLater(row);
+      return { message: ACCOUNT_MESSAGES.verificationSent };
+    },
+
+    /**
+     * POST /auth/password-reset: the same answer, as fast, whether or not the account exists; looking the
+     * account up and mailing it happen after the reply.
+     */
+    async requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
+      const { resetPerIp, resetPerEmail } = ACCOUNT_BUDGETS;
+      await enforceBudget(ctx, 'reset-ip', ip, resetPerIp.max, resetPerIp.windowMs);
+      await enforceBudget(ctx, 'reset-email', email, resetPerEmail.max, resetPerEmail.windowMs);
+      mailer.inBackground('password reset mail', async () => {
+        const user = await users.findByEmail(email);
+        if (user) await accountMail.sendPasswordReset(user);
+      });
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+
+    /** POST /auth/password-reset/confirm: a new password, every session ends, and the email counts as proven. */
+    async confirmPasswordReset(token: string, password: string, ip: string): Promise<{ message: string }> {
+      // Checked before the link is spent, so a refused password leaves the link usable.
+      await refuseCommonPassword(password, 'password');
+      const spent = await spend(token, 'password_reset', ip);
+      const user = await users.findById(spent.userId);
+      if (!user || user.email !== spent.email) throw invalidToken();
+      await users.setPasswordHash(user.id, await hashPassword(password));
+      await auth.endAllSessions(user.id);
+      await users.markEmailVerified(user.id, user.email);
+      await auth.clearFailedLogins(user.email);
+      return { message: ACCOUNT_MESSAGES.passwordReset };
+    },
+
+    /** POST /auth/password: needs the current password; every other session of the caller ends. */
+    async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<{ message: string }> {
+      const { max, windowMs } = ACCOUNT_BUDGETS.failedChangePerUser;
+      const failKey = `password-change-fail:${caller.id}`;
+      const failures = await ctx.limiter.peek(failKey);
+      if (failures.count >= Math.ceil(max * ctx.config.RATE_LIMIT_FACTOR)) {
+        throw new AppError('RATE_LIMITED', 'Too many wrong passwords, please try again later', {
+          retryAfterSeconds: Math.max(1, Math.ceil(failures.resetMs / 1000)),
+        });
+      }
+      const row = await users.findById(caller.id);
+      if (!row) throw unauthenticated();
+      if (!row.passwordHash) {
+        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, {
+          details: [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.noPasswordYet }],
+        });
+      }
+      if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
+        await ctx.limiter.hit(failKey, windowMs);
+        throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, {
+          details: [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
+        });
+      }
+      await refuseCommonPassword(body.newPassword, 'newPassword');
+      await users.setPasswordHash(row.id, await hashPassword(body.newPassword));
+      await auth.endOtherSessions(row.id, caller.sessionId);
+      // A reset link mailed before the change must not undo it.
+      await tokens.deleteUnused(row.id, 'password_reset');
+      await ctx.limiter.reset(failKey);
+      return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
