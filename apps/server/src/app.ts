@@ -100,7 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   );
 
   await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  // Issue 12: uploads nothing shows are swept periodically (safe with several processes).
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = services.images.startSweeper();
+  });
   app.addHook('onClose', async () => {
+    stopSweeper?.();
     if (!options.limiter) await limiter.close();
   });
   return app as unknown as FastifyInstance & { services: Services; routeTable: RouteEntry[] };
