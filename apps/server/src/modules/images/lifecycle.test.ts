@@ -32,6 +32,8 @@ async function noisyJpeg(width: number, height: number, seed = 1): Promise<Buffe
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
 }
 
+type Uploaded = ImageUploadResponse['data'];
+
 async function upload(t: TestApp, user: TestUser, data?: Buffer) {
   const res = await t.injectAs(user, {
     method: 'POST',
@@ -144,7 +146,8 @@ describe('the sweep', () => {
   it('deletes uploads nothing shows after 24 hours, and only those', async () => {
     const t = getApp();
     const user = await t.createUser();
-    const [old, fresh, listed, photo, category, requested] = await Promise.all(Array.from({ length: 6 }, () => upload(t, user)));
+    const uploads = await Promise.all(Array.from({ length: 6 }, () => upload(t, user)));
+    const [old, fresh, listed, photo, category, requested] = uploads as [Uploaded, Uploaded, Uploaded, Uploaded, Uploaded, Uploaded];
     const seller = await t.createUser();
     const productId = await createProduct(t, seller, withImages(requested.display_url));
     await t.injectAs(user, {
