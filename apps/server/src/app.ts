@@ -108,7 +108,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   );
 
   await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  // Issue 12: uploads nothing shows are swept periodically (safe with several processes).
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = services.images.startSweeper();
+  });
   app.addHook('onClose', async () => {
+    stopSweeper?.();
     // Mails still on their way need the database (a token) and the limiter: they go first.
     await services.mailer.close();
     if (!options.limiter) await limiter.close();

@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP budgets need it). */
   TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   WEB_DIST: optionalText,
+  /** Issue 12: photo storage per user (stored WebP bytes), in MB. */
+  IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
 });
 
 export type Env = z.input<typeof EnvSchema>;

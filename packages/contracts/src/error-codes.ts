@@ -44,6 +44,10 @@ export const ERROR_STATUS = {
   ALREADY_REQUESTED: 409,
   /** Registration with an email that already has an account. */
   EMAIL_TAKEN: 409,
+  /** Deleting an image a listing, profile, category or buy request still shows. */
+  IMAGE_IN_USE: 409,
+  /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
+  QUOTA_EXCEEDED: 413,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

@@ -25,7 +25,7 @@ export const users = pgTable('users', {
   /** Proven by a mailed link, a password reset, or an identity provider's email_verified. */
   emailVerified: boolean('email_verified').notNull().default(false),
   createdAt: createdAt(),
-}, (t) => [index('users_created_idx').on(t.createdAt, t.id)]);
+}, (t) => [index('users_created_idx').on(t.createdAt, t.id), index('users_photo_url_idx').on(t.photoUrl)]);
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
@@ -94,6 +94,11 @@ export const products = pgTable('products', {
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
+  // Whether a stored image is still shown (images are released when nothing shows them).
+  index('products_image1_idx').on(t.image1),
+  index('products_image2_idx').on(t.image2),
+  index('products_image3_idx').on(t.image3),
+  index('products_image4_idx').on(t.image4),
 ]);
 
 export const buyerRequests = pgTable('buyer_requests', {
@@ -124,6 +129,7 @@ export const buyerRequests = pgTable('buyer_requests', {
   index('buyer_requests_seller_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('buyer_requests_product_idx').on(t.productId),
   index('buyer_requests_seller_id_idx').on(t.sellerId),
+  index('buyer_requests_image1_idx').on(t.image1),
 ]);
 
 export const images = pgTable('images', {
@@ -133,7 +139,7 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('images_owner_idx').on(t.ownerId)]);
+}, (t) => [index('images_owner_idx').on(t.ownerId), index('images_created_idx').on(t.createdAt)]);
 
 export const contactMessages = pgTable('contact_messages', {
   id: text('id').primaryKey(),
@@ -150,7 +156,10 @@ export const contactMessages = pgTable('contact_messages', {
 /**
  * Distinct lower-case words of listing names: the dictionary that search corrects typos against with
  * pg_trgm (a few thousand short rows), instead of comparing the query with every name.
+ * `refs` counts the listings whose name holds the word; a trigger on products keeps it (migration
+ * 0005), so an edit, a delete and a ban's cascade all count, and a word no listing holds is deleted.
  */
 export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
+  refs: integer('refs').notNull().default(0),
 }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);

@@ -98,6 +98,9 @@ export interface FuzzWorld {
   spareSessions: { userId: string; id: string }[];
   /** A small real PNG the upload generator sends as it is, truncated or followed by noise. */
   png: Buffer;
+  // --- Issue 12, images ---
+  /** Unused uploads of alice and bob, which DELETE /api/images/:id may delete (their uploader or an admin only). */
+  images: { id: string; ownerId: string }[];
 }
 
 export const CALLERS = ['anonymous', 'alice', 'bob', 'admin'] as const;
@@ -232,6 +235,8 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
       ? [world.alice.email, world.bob.email, world.admin.email, ...world.victims.map((v) => v.email), 'ALICE@x', 'nobody@test.example']
       : name === 'file'
         ? [...world.imageFiles, world.imageFiles[0]!.replace('1280', '9999'), 'x.webp']
+        : url.includes('/images') // --- Issue 12, images: image ids (alice's, bob's), a file name, a listing id ---
+          ? [...world.images.map((i) => i.id), world.imageFiles[0]!, ...world.productIds.slice(0, 1)]
         : url.includes('/users')
           ? // Never the user callers: a banned or promoted caller would stop being the caller the run thinks it is.
             [...world.victims.map((v) => v.id), world.admin.id, ...world.productIds.slice(0, 1)]

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { buyerRequests, products, sessions, users } from '../db/schema.ts';
+import { buyerRequests, images, products, sessions, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
@@ -148,6 +148,12 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     expect(before.sessions.get(id), `${gen.caller} ended session ${id}, not theirs`).toBe(caller!.id);
   }
+  // --- Issue 12, images: only its uploader or an admin deletes an image. ---
+  if (key === 'DELETE /api/images/:id') {
+    const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    const owner = world.images.find((i) => i.id === id)?.ownerId;
+    expect(gen.caller === 'admin' || (owner !== undefined && owner === caller?.id), `${gen.caller} deleted image ${id} of ${owner}`).toBe(true);
+  }
   if (key === 'POST /api/buyerProduct') {
     const id = res.json<InsertedResponse>().insertedId!;
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
@@ -232,6 +238,14 @@ async function ensureWorld(): Promise<void> {
       world.spareSessions.push({ userId: caller.id, id: (await t.services.auth.startSession(caller.row)).sessionId });
     }
   }
+  // --- Issue 12, images: two unused uploads each for alice and bob to delete. ---
+  const liveImages = new Set((await db.select({ id: images.id }).from(images)).map((r) => r.id));
+  world.images = world.images.filter((i) => liveImages.has(i.id));
+  for (const owner of [world.alice, world.bob]) {
+    while (world.images.filter((i) => i.ownerId === owner.id).length < 2) {
+      world.images.push({ id: (await t.services.images.store(world.png, owner.id)).id, ownerId: owner.id });
+    }
+  }
   const liveRequests = new Set((await db.select({ id: buyerRequests.id }).from(buyerRequests)).map((r) => r.id));
   world.requestIds = world.requestIds.filter((id) => liveRequests.has(id));
   const bobsProduct = (await db.select().from(products)).find((p) => p.sellerId === world.bob.id);
@@ -260,7 +274,7 @@ beforeAll(async () => {
   expect(up.statusCode).toBe(200);
   const uploaded = up.json<ImageUploadResponse>().data;
   const imageFiles = IMAGE_WIDTHS.map((width) => storedImageFile(uploaded.id, width));
-  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], spareSessions: [], png };
+  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], spareSessions: [], png, images: [] };
   await ensureWorld();
 });
 
@@ -318,6 +332,8 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'GET /api/auth/sessions',
     'DELETE /api/auth/sessions/:id',
     'DELETE /api/auth/sessions',
+    // --- Issue 12, images ---
+    'DELETE /api/images/:id',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

@@ -240,7 +240,23 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
   },
+
+  // --- Issue 12, images ---
+  // The owner's unused upload: its uploader or an admin deletes it (one in use is 409 for both: see lifecycle.test.ts).
+  'DELETE /api/images/:id': {
+    expect: [401, 200, 403, 200],
+    request: async (w) => {
+      await imageUpload();
+      ownerImageId = (await w.t.services.images.store(pngCache!, w.owner.id)).id;
+      return json('DELETE', `/api/images/${ownerImageId}`);
+    },
+    state: async (w) => (await w.t.database.db.select().from(images).where(eq(images.id, ownerImageId)))[0] ?? null,
+  },
 };
+
+// --- Issue 12, images ---
+/** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */
+let ownerImageId = '';
 
 async function sessionsOf(w: World, userId: string) {
   return (await w.t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((r) => r.id).sort();

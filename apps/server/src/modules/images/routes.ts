@@ -9,6 +9,8 @@ import {
   IMAGE_MESSAGES,
   IMAGE_TYPE_NAMES,
   IMAGE_WIDTHS,
+  IdParams,
+  DeletedResponse,
   ImageUploadResponse,
   PARAM_MAX,
 } from '@olden/contracts';
@@ -67,7 +69,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       summary: 'Upload an image (multipart field "image")',
       description:
         `${IMAGE_TYPE_NAMES}, recognised by content; at most ${IMAGE_MAX_MEGABYTES} MB and ${IMAGE_MAX_MEGAPIXELS} megapixels. ` +
-        `Stored without metadata as WebP at widths ${OTHER_WIDTHS} and ${DISPLAY_WIDTH}; display_url is the ${DISPLAY_WIDTH} one.`,
+        `Stored without metadata as WebP at widths ${OTHER_WIDTHS} and ${DISPLAY_WIDTH}; display_url is the ${DISPLAY_WIDTH} one. ` +
+        'Each user has a storage quota (413 QUOTA_EXCEEDED past it); an upload nothing shows is deleted after 24 hours.',
       consumes: ['multipart/form-data'],
       response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
     },
@@ -77,6 +80,21 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       const buffer = await readImagePart(app, request);
       return { success: true as const, data: await images.store(buffer, user.id) };
     },
+  });
+
+  app.delete('/images/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['images'],
+      summary: 'Delete an unused image (its uploader, or an admin)',
+      description:
+        'The id is the 32-hex part of the image’s URLs. An image a listing, profile, category or buy request still shows is ' +
+        'refused with 409 IMAGE_IN_USE, admins included: deleting the listing releases its images.',
+      params: IdParams,
+      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
+      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: (request) => images.deleteAs(request.user!, request.params.id),
   });
 
   app.get('/images/:file', {

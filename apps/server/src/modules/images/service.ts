@@ -12,9 +12,11 @@ import {
   storedImageUrl,
 } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
+import { createFairQueue } from './queue.ts';
 import { createImagesRepository } from './repository.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
@@ -22,8 +24,17 @@ export const TOO_MANY_PIXELS_MESSAGE = IMAGE_MESSAGES.tooManyPixels;
 /** The width display_url names: the largest. */
 export const DISPLAY_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 export const UPLOAD_BUDGET = { max: 60, windowMs: 10 * 60_000 };
-/** Decoding a 40-megapixel image holds ~160 MB: a few at a time, the rest wait. */
+/** Decoding a 40-megapixel image holds ~160 MB: a few at a time (one per user), the rest wait their turn. */
 const MAX_CONCURRENT_DECODES = 2;
+/** An upload nothing shows is kept this long (a listing being written may be about to name it), then swept. */
+export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How often each process sweeps; several processes may sweep at once (see the repository). */
+export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEP_BATCH = 200;
+
+export const quotaMessage = (mb: number) =>
+  `You have used your ${mb} MB of photo storage: delete some listings or photos first`;
+export const IMAGE_IN_USE_MESSAGE = 'This image is still shown by a listing, a profile or a buy request: remove it there first';
 const WEBP_QUALITY = 80;
 /** sharp's default is 4; 3 costs noticeably less CPU per upload for a few percent more bytes. */
 const WEBP_EFFORT = 3;
@@ -37,25 +48,40 @@ export interface StoredImage {
   variants: { width: number; url: string }[];
 }
 
-function createSemaphore(max: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await job();
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 export function createImagesService(ctx: AppContext, deps: { storage?: ImageStorage } = {}) {
   const storage = deps.storage ?? createFsImageStorage(path.join(path.resolve(ctx.config.DATA_DIR), 'images'));
   const repo = createImagesRepository(ctx.db);
-  const limit = createSemaphore(MAX_CONCURRENT_DECODES);
+  const queue = createFairQueue(MAX_CONCURRENT_DECODES);
+  const quotaBytes = ctx.config.IMAGE_QUOTA_MB * 1024 * 1024;
+
+  /** Refuses when the owner's stored bytes already reach the quota; the image that crosses it is kept. */
+  async function assertQuota(ownerId: string): Promise<void> {
+    if ((await repo.bytesOf(ownerId)) >= quotaBytes) {
+      throw new AppError('QUOTA_EXCEEDED', quotaMessage(ctx.config.IMAGE_QUOTA_MB));
+    }
+  }
+
+  const removeFiles = (ids: string[]) =>
+    Promise.all(
+      ids.flatMap((id) =>
+        IMAGE_WIDTHS.map((w) =>
+          storage.delete(storedImageFile(id, w)).catch((error: unknown) => ctx.log.warn({ err: error, imageId: id }, 'image file not deleted')),
+        ),
+      ),
+    );
+
+  /** Deletes, in batches, the uploads older than the grace period that nothing shows; answers how many. */
+  async function sweep(now = new Date()): Promise<number> {
+    const olderThan = new Date(now.getTime() - UNUSED_IMAGE_GRACE_MS);
+    let total = 0;
+    for (;;) {
+      const ids = await repo.deleteUnreferenced({ olderThan, limit: SWEEP_BATCH });
+      await removeFiles(ids);
+      total += ids.length;
+      // A short batch may still hold images in use or locked by another sweeper: those wait for next time.
+      if (ids.length === 0) return total;
+    }
+  }
 
   /** Reads only the header: the type by magic number, then the pixel count, before any pixel is decoded. */
   async function inspect(input: Buffer): Promise<void> {
@@ -106,9 +132,11 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
   return {
     storage,
 
-    /** Counts one upload against the caller's budget; call before reading the body. */
-    assertUploadAllowed: (userId: string) =>
-      enforceBudget(ctx, 'image-upload', userId, UPLOAD_BUDGET.max, UPLOAD_BUDGET.windowMs),
+    /** Counts one upload against the caller's budget and checks their quota; call before reading the body. */
+    async assertUploadAllowed(userId: string): Promise<void> {
+      await enforceBudget(ctx, 'image-upload', userId, UPLOAD_BUDGET.max, UPLOAD_BUDGET.windowMs);
+      await assertQuota(userId);
+    },
 
     /**
      * Validates, re-encodes and stores an image; every `<id>-<width>.webp` exists afterwards.
@@ -116,32 +144,37 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
      */
     async store(input: Buffer, ownerId: string | null, options: { effort?: number } = {}): Promise<StoredImage> {
       await inspect(input);
-      const variants = await limit(() => render(input, options.effort ?? WEBP_EFFORT));
-      const id = newId();
-      const keys = IMAGE_WIDTHS.map((w) => storedImageFile(id, w));
-      try {
-        await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.data)));
-        const largest = variants[variants.length - 1]!;
-        await repo.insert({
-          id,
-          ownerId,
-          width: largest.width,
-          height: largest.height,
-          bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
-        });
-        const url = storedImageUrl(id, DISPLAY_WIDTH);
-        return {
-          id,
-          display_url: url,
-          url,
-          width: largest.width,
-          height: largest.height,
-          variants: variants.map((v, i) => ({ width: v.width, url: storedImageUrl(id, IMAGE_WIDTHS[i]!) })),
-        };
-      } catch (error) {
-        await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
-        throw error;
-      }
+      // One job per owner at a time, so the quota is checked again here against every earlier upload
+      // of theirs (this process's); only uploads racing on other processes can overshoot, by one image each.
+      return queue.run(ownerId ?? '', async () => {
+        if (ownerId) await assertQuota(ownerId);
+        const variants = await render(input, options.effort ?? WEBP_EFFORT);
+        const id = newId();
+        const keys = IMAGE_WIDTHS.map((w) => storedImageFile(id, w));
+        try {
+          await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.data)));
+          const largest = variants[variants.length - 1]!;
+          await repo.insert({
+            id,
+            ownerId,
+            width: largest.width,
+            height: largest.height,
+            bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
+          });
+          const url = storedImageUrl(id, DISPLAY_WIDTH);
+          return {
+            id,
+            display_url: url,
+            url,
+            width: largest.width,
+            height: largest.height,
+            variants: variants.map((v, i) => ({ width: v.width, url: storedImageUrl(id, IMAGE_WIDTHS[i]!) })),
+          };
+        } catch (error) {
+          await Promise.all(keys.map((k) => storage.delete(k).catch(() => {})));
+          throw error;
+        }
+      });
     },
 
     /** The bytes of a stored file, or undefined for an unknown or malformed name. */
@@ -161,10 +194,64 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     /** Which of these image ids were uploaded here (a listing may only name those). */
     existingIds: (ids: string[]): Promise<Set<string>> => repo.existingIds([...new Set(ids)]),
 
-    /** Deletes an image's files and row. */
+    /** Deletes an image's files and row, whatever shows it (tests and tools only). */
     async remove(id: string): Promise<void> {
       await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(storedImageFile(id, w))));
       await repo.delete(id);
+    },
+
+    /** The upload queue, for tests that watch the turns. */
+    queue,
+
+    /**
+     * After a listing let go of these images (deleted, or edited to others): deletes those nothing
+     * shows any more. Only the releasing seller's own uploads go at once; anyone else's (a listing may
+     * name any stored image) wait for the sweep, so naming and dropping someone's fresh upload cannot
+     * delete it before they use it.
+     */
+    async releaseUnreferenced(ids: string[], ownerId: string | null): Promise<string[]> {
+      const candidates = [...new Set(ids)];
+      if (candidates.length === 0) return [];
+      const before = new Date(Date.now() - UNUSED_IMAGE_GRACE_MS);
+      const released = await repo.deleteUnreferenced({ ids: candidates, ownerOrOlderThan: { ownerId, before } });
+      await removeFiles(released);
+      return released;
+    },
+
+    sweep,
+
+    /** Sweeps every SWEEP_INTERVAL_MS until the returned function is called; never keeps the process alive. */
+    startSweeper(intervalMs = SWEEP_INTERVAL_MS): () => void {
+      let running = false;
+      const timer = setInterval(() => {
+        if (running) return;
+        running = true;
+        sweep()
+          .then((n) => n > 0 && ctx.log.info({ event: 'images.sweep', deleted: n }, 'unused uploads deleted'))
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'image sweep failed'))
+          .finally(() => {
+            running = false;
+          });
+      }, intervalMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+
+    /**
+     * DELETE /api/images/:id: the uploader deletes their own unused upload; an admin any unused image.
+     * An image something shows is refused (409) for everyone: deleting the listing releases it.
+     */
+    async deleteAs(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      if (!isId(id)) throw notFound('Image');
+      const row = await repo.findById(id);
+      if (!row) throw notFound('Image');
+      if (caller.role !== 'admin' && row.ownerId !== caller.id) throw notYours('Only its uploader or an admin may delete this image');
+      const outcome = await repo.deleteIfUnreferenced(id);
+      if (outcome === 'gone') throw notFound('Image');
+      if (outcome === 'in-use') throw new AppError('IMAGE_IN_USE', IMAGE_IN_USE_MESSAGE);
+      await removeFiles([id]);
+      if (row.ownerId !== caller.id) ctx.log.info({ event: 'admin.image.delete', userId: caller.id, imageId: id, ownerId: row.ownerId }, 'admin deleted an image');
+      return { acknowledged: true, deletedCount: 1 };
     },
   };
 }

@@ -1,7 +1,7 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
-import { and, asc, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, searchWords } from '../../db/schema.ts';
+import { images, products, searchWords } from '../../db/schema.ts';
 
 const { search: _search, ...productColumns } = getTableColumns(products);
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
@@ -74,13 +74,16 @@ function afterRow(left: SQL, right: SQL, direction: 'asc' | 'desc'): SQL {
   return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }
 
-/** Adds a name's words to the typo dictionary (words are never removed: a stale one only finds nothing). */
-async function rememberWords(db: Db, name: string): Promise<void> {
-  await db.execute(sql`
-    insert into ${searchWords} (word)
-    select distinct w from unnest(tsvector_to_array(to_tsvector('simple', ${name}))) as w
-    where length(w) between 2 and 40
-    on conflict do nothing`);
+/**
+ * Locks the stored images a listing names (FOR SHARE) inside the listing's transaction, so releasing
+ * an image (which locks it FOR UPDATE, then looks for references) waits for this write and then sees
+ * it. Answers the ids that are no longer stored.
+ */
+async function lockImages(db: Db, imageIds: string[]): Promise<string[]> {
+  if (imageIds.length === 0) return [];
+  const rows = await db.select({ id: images.id }).from(images).where(inArray(images.id, imageIds)).for('share');
+  const found = new Set(rows.map((r) => r.id));
+  return imageIds.filter((id) => !found.has(id));
 }
 
 export function createProductsRepository(db: Db) {
@@ -207,25 +210,40 @@ export function createProductsRepository(db: Db) {
       return row;
     },
 
-    async insert(row: NewProductRow): Promise<string> {
+    /**
+     * Inserts the listing; its name's words enter the dictionary by trigger. `imageIds` (the stored
+     * images it names) are locked first: when one has gone meanwhile, nothing is written and its id is
+     * in `missing`.
+     */
+    async insert(row: NewProductRow, imageIds: string[] = []): Promise<{ id?: string; missing: string[] }> {
       return db.transaction(async (tx) => {
+        const missing = await lockImages(tx as unknown as Db, imageIds);
+        if (missing.length > 0) return { missing };
         const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
-        await rememberWords(tx as unknown as Db, row.name);
-        return inserted!.id;
+        return { id: inserted!.id, missing };
       });
     },
 
-    async update(id: string, changes: ProductChanges): Promise<number> {
+    /** Replaces a listing's fields, answering the row as it was (undefined if it is gone). */
+    async update(
+      id: string,
+      changes: ProductChanges,
+      imageIds: string[] = [],
+    ): Promise<{ before?: ProductRow; missing: string[] }> {
       return db.transaction(async (tx) => {
-        const rows = await tx.update(products).set(changes).where(eq(products.id, id)).returning({ id: products.id });
-        await rememberWords(tx as unknown as Db, changes.name);
-        return rows.length;
+        const missing = await lockImages(tx as unknown as Db, imageIds);
+        if (missing.length > 0) return { missing };
+        const [before] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
+        if (!before) return { missing };
+        await tx.update(products).set(changes).where(eq(products.id, id));
+        return { before, missing };
       });
     },
 
-    async delete(id: string): Promise<number> {
-      const rows = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-      return rows.length;
+    /** Deletes a listing (its buy requests cascade), answering the row as it was. */
+    async delete(id: string): Promise<ProductRow | undefined> {
+      const [row] = await db.delete(products).where(eq(products.id, id)).returning(productColumns);
+      return row;
     },
   };
 }

@@ -32,11 +32,13 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       tags: ['products'],
       summary: 'Browse or search listings; ?email= lists one seller’s own listings (that seller or an admin)',
       description:
-        'Keyset pages: the next page’s cursor comes in X-Next-Cursor and Link rel="next". With q, the default order is relevance.',
+        'Keyset pages: the next page’s cursor comes in X-Next-Cursor and Link rel="next". With q, the default order is relevance; ' +
+        'searches (a q with words) have a per-address budget (429 past it), browsing does not.',
       querystring: ListProductsQuery,
-      response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403) },
+      response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403, 429) },
     },
-    handler: async (request, reply) => sendPage(request, reply, await products.list(request.user, request.query)).map(toProduct),
+    handler: async (request, reply) =>
+      sendPage(request, reply, await products.list(request.user, request.query, request.ip)).map(toProduct),
   });
 
   app.get('/products/:id', {
@@ -57,7 +59,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       summary: 'Replace a listing’s fields (its seller or an admin)',
       params: IdParams,
       body: UpdateProductBody,
-      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404, 413) },
+      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404, 413, 429) },
     },
     handler: (request) => products.update(request.user!, request.params.id, request.body),
   });

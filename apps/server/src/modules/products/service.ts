@@ -27,6 +27,15 @@ export type { ProductRow };
 
 /** Listings one user may create per hour (RATE_LIMIT_FACTOR scales it). */
 export const PRODUCT_CREATE_BUDGET = { max: 30, windowMs: 60 * 60 * 1000 };
+/** Listing edits one user may make per hour: each rename touches the search dictionary. */
+export const PRODUCT_UPDATE_BUDGET = { max: 60, windowMs: 60 * 60 * 1000 };
+/** Searches (a q with words) per client address per minute; browsing without q is not counted. */
+export const SEARCH_BUDGET = { max: 120, windowMs: 60 * 1000 };
+
+const IMAGE_FIELDS = ['image1', 'image2', 'image3', 'image4'] as const;
+/** The ids of the server-stored images a listing (or a body) names. */
+const storedImageIds = (row: Record<(typeof IMAGE_FIELDS)[number], string>) =>
+  IMAGE_FIELDS.map((f) => storedImageId(row[f])).filter((id): id is string => id !== undefined);
 
 const IMAGE_NOT_STORED_MESSAGE = 'This image was not uploaded here';
 
@@ -88,23 +97,29 @@ function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, Prod
   };
 }
 
+const imageNotStored = (fields: string[]) =>
+  new AppError('IMAGE_NOT_STORED', IMAGE_NOT_STORED_MESSAGE, {
+    details: fields.map((path) => ({ path, message: IMAGE_NOT_STORED_MESSAGE })),
+  });
+
 export function createProductsService(ctx: AppContext, deps: { images: ImagesService }) {
   const repo = createProductsRepository(ctx.db);
 
   /** Server-stored image paths must name an image the images module really stored. */
   async function assertImagesExist(body: ProductInput): Promise<void> {
-    const fields = ['image1', 'image2', 'image3', 'image4'] as const;
-    const stored = fields
+    const stored = IMAGE_FIELDS
       .map((field) => ({ field, id: storedImageId(body[field]) }))
-      .filter((s): s is { field: (typeof fields)[number]; id: string } => s.id !== undefined);
+      .filter((s): s is { field: (typeof IMAGE_FIELDS)[number]; id: string } => s.id !== undefined);
     if (stored.length === 0) return;
     const existing = await deps.images.existingIds(stored.map((s) => s.id));
     const missing = stored.filter((s) => !existing.has(s.id));
-    if (missing.length > 0) {
-      throw new AppError('IMAGE_NOT_STORED', IMAGE_NOT_STORED_MESSAGE, {
-        details: missing.map((s) => ({ path: s.field, message: IMAGE_NOT_STORED_MESSAGE })),
-      });
-    }
+    if (missing.length > 0) throw imageNotStored(missing.map((s) => s.field));
+  }
+
+  /** The same refusal when an image went between the check and the write (swept or deleted meanwhile). */
+  function assertNoneMissing(body: ProductInput, missing: string[]): void {
+    if (missing.length === 0) return;
+    throw imageNotStored(IMAGE_FIELDS.filter((f) => missing.includes(storedImageId(body[f]) ?? '')));
   }
 
   function changesOf(body: ProductInput): ProductChanges {
@@ -144,33 +159,54 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
       await assertImagesExist(body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
-      const id = await repo.insert({
-        id: newId(),
-        sellerId: caller.id,
-        uploaderName: caller.name,
-        sellerEmail: caller.email,
-        ...changesOf(body),
-      });
-      return { acknowledged: true, insertedId: id };
+      const { id, missing } = await repo.insert(
+        {
+          id: newId(),
+          sellerId: caller.id,
+          uploaderName: caller.name,
+          sellerEmail: caller.email,
+          ...changesOf(body),
+        },
+        storedImageIds(body),
+      );
+      assertNoneMissing(body, missing);
+      return { acknowledged: true, insertedId: id! };
     },
 
     get: find,
 
+    /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
       await editableProduct(caller, id);
       await assertImagesExist(body);
-      return { acknowledged: true, modifiedCount: await repo.update(id, changesOf(body)) };
+      await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
+      const kept = storedImageIds(body);
+      const { before, missing } = await repo.update(id, changesOf(body), kept);
+      assertNoneMissing(body, missing);
+      if (!before) return { acknowledged: true, modifiedCount: 0 };
+      await deps.images.releaseUnreferenced(
+        storedImageIds(before).filter((imageId) => !kept.includes(imageId)),
+        before.sellerId,
+      );
+      return { acknowledged: true, modifiedCount: 1 };
     },
 
-    /** Its buy requests go with it (ON DELETE CASCADE). */
+    /** Its buy requests go with it (ON DELETE CASCADE); its images are released. */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       await editableProduct(caller, id);
-      return { acknowledged: true, deletedCount: await repo.delete(id) };
+      const row = await repo.delete(id);
+      if (!row) return { acknowledged: true, deletedCount: 0 };
+      await deps.images.releaseUnreferenced(storedImageIds(row), row.sellerId);
+      return { acknowledged: true, deletedCount: 1 };
     },
 
     /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
-    async list(caller: AuthUser | null, query: ListQuery): Promise<Page<ListedProduct>> {
+    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<ListedProduct>> {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
+      // Each search may look up typo corrections: counted per address, so one client cannot flood them.
+      if (query.q && queryWords(query.q).length > 0) {
+        await enforceBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
+      }
       const search = query.q ? await this.searchTerms(query.q) : undefined;
       const sort: ListFilter['sort'] = search && query.sort === 'newest' ? 'relevance' : query.sort;
       const page = keysetPage(productCursor(sort), query);
