@@ -49,6 +49,10 @@ describe('web app and SPA fallback', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+    // Signed in or not, the files are the same for everyone: they keep their own caching (not no-store).
+    const signedIn = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { authorization: 'Bearer some-token-value' } });
+    expect(signedIn.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(signedIn.headers.vary ?? '')).not.toMatch(/authorization/i);
   });
 
   it('a missing file with an extension or a non-GET is a JSON 404', async () => {
