@@ -62,12 +62,22 @@ export function createServices(ctx: AppContext) {
 }
 export type Services = ReturnType<typeof createServices>;
 
+/**
+ * Fastify (5.12 on) trusts no hop for a plain number, failing closed; a hop count is given as a function instead:
+ * the connection's peer and the next hops - 1 entries from the right are the proxies, the entry before them is
+ * the client. Only right when the proxies are the only way in (see docs/decisions/006-trust-proxy.md).
+ */
+export function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services; routeTable: RouteEntry[] }> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();

@@ -131,10 +131,43 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 
-  it('TRUST_PROXY is off unless set to true', () => {
+  it('TRUST_PROXY: off by default, a hop count, or the proxies\' addresses and CIDR ranges (IPv4 and IPv6)', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
-    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: ' 2 ' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8 ,::1,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('TRUST_PROXY=true is refused at boot, on one line saying what to write instead', () => {
+    expect(configErrorOf({ TRUST_PROXY: 'true' }).message).toBe(
+      'Invalid environment variable TRUST_PROXY: TRUST_PROXY=true trusts any client-written X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+    expect(configErrorOf({ TRUST_PROXY: 'TRUE' }).message).toMatch(/e\.g\. 1\) or their addresses/);
+  });
+
+  it.each(['yes', '-1', '1.5', '21', '10.0.0.0/33', 'fd00::/129', '10.0.0.256', '10.0.0.0/8/1', 'proxy.example', '10.0.0.1,,nope', ','])(
+    'TRUST_PROXY=%s is refused on one line',
+    (value) => {
+      const error = configErrorOf({ TRUST_PROXY: value });
+      expect(error.message).toMatch(/^Invalid environment variable TRUST_PROXY: [^\n]+$/);
+    },
+  );
+
+  it('STATEMENT_TIMEOUT_MS: 5 s by default, 0 disables, anything else must be whole milliseconds', () => {
+    expect(parseEnv({}).STATEMENT_TIMEOUT_MS).toBe(5000);
+    expect(parseEnv({ STATEMENT_TIMEOUT_MS: '0' }).STATEMENT_TIMEOUT_MS).toBe(0);
+    expect(parseEnv({ STATEMENT_TIMEOUT_MS: '250' }).STATEMENT_TIMEOUT_MS).toBe(250);
+    for (const value of ['-1', '1.5', 'soon']) {
+      expect(configErrorOf({ STATEMENT_TIMEOUT_MS: value }).message).toMatch(/^Invalid environment variable STATEMENT_TIMEOUT_MS: /);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 // Environment parsed by one zod schema; a wrong value stops the boot with one line naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalText = z
@@ -18,6 +19,53 @@ const urlWith = (protocols: string[]) =>
     },
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
   );
+
+/** proxy-addr's names for well-known ranges, accepted as they are. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `true` would trust every hop, so the left-most X-Forwarded-For entry, which the client writes, would be its
+ * address: rotating it would reset every per-IP budget. Only a hop count or the proxies' addresses are taken.
+ */
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | string[] {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'TRUST_PROXY=true trusts any client-written X-Forwarded-For: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 20) {
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxies from 1 to 20, or their addresses' });
+      return z.NEVER;
+    }
+    return hops;
+  }
+  const list = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const wrong = list.find((e) => !isProxyAddress(e));
+  if (list.length === 0 || wrong !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${wrong === undefined ? 'is empty' : `"${wrong}" is not an IP address or CIDR range`}: give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8, fd00::/8)`,
+    });
+    return z.NEVER;
+  }
+  return list;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,8 +105,13 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-IP budgets need it). */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * Behind reverse proxies: which X-Forwarded-For hops to believe (per-IP budgets need the real client).
+   * Only the proxies' own entries are stripped; the left-most entry is whatever the client wrote.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  /** Longest a PostgreSQL statement may run before it is cancelled (a 503 to the caller); 0 disables. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   WEB_DIST: optionalText,
   /** Issue 12: photo storage per user (stored WebP bytes), in MB. */
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),

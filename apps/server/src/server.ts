@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_MS,
   });
   await database.migrate();
 

@@ -31,6 +31,12 @@ export interface OpenOptions {
   /** Folder for PGlite's files; omitted means in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest one statement may run, so no query holds a connection for minutes (0 or unset:
+   * no bound). PGlite accepts `SET statement_timeout` but never cancels (its WebAssembly build has no timer
+   * signal), so there it is not set.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -40,6 +46,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
+      // Sent at connection start, so RESET brings it back after a SET.
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
@@ -50,10 +58,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       async migrate() {
         const client = await pool.connect();
         try {
+          // Waiting for another process's migration, or building an index, may take longer than a request may.
+          await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          await client.query('RESET statement_timeout').catch(() => {});
           client.release();
         }
       },

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NEXT_CURSOR_HEADER } from '@olden/contracts';
 import { invalidCursor } from './errors.ts';
+import { isId } from './ids.ts';
 
 type CursorValue = string | number;
 
@@ -35,11 +36,27 @@ export function isTuple(values: unknown, types: readonly ('string' | 'number')[]
   );
 }
 
+/**
+ * A creation time exactly as the server writes it (toISOString of a row's created_at). Date.parse alone let
+ * '2020-02-30', '0' or year 275760 through to a timestamptz cast: a 500. The round trip refuses dates that
+ * roll over; the year range keeps to what PostgreSQL can hold.
+ */
+export function isCursorDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value)) return false;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== value) return false;
+  const year = date.getUTCFullYear();
+  return year >= 1970 && year <= 9999;
+}
+
+/** A row id as the server makes them (32 hex digits); anything else can name no row. */
+export const isCursorId = (value: unknown): value is string => isId(value);
+
 /** Lists in creation order (buy requests, users): [createdAt ISO, id]. */
 export const CREATED_AT_CURSOR: CursorSpec<{ createdAt: Date; id: string }, [string, string]> = {
   keyOf: (row) => [row.createdAt.toISOString(), row.id],
   isKey: (values): values is [string, string] =>
-    isTuple(values, ['string', 'string']) && !Number.isNaN(Date.parse(values[0] as string)),
+    isTuple(values, ['string', 'string']) && isCursorDate(values[0]) && isCursorId(values[1]),
 };
 
 export const emptyPage = <Row>(): Page<Row> => ({ rows: [], nextCursor: undefined });

@@ -4,6 +4,8 @@
 export const PG_UNIQUE_VIOLATION = '23505';
 /** A foreign key refused the row (what it points to was deleted in between). */
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** The statement ran past statement_timeout (or was cancelled): the database is busy, a retry may succeed. */
+export const PG_QUERY_CANCELED = '57014';
 /** A NUL character in text: PostgreSQL cannot store it. */
 export const PG_CHARACTER_NOT_IN_REPERTOIRE = '22021';
 /** A character the database encoding cannot hold. */

@@ -1,5 +1,6 @@
 // One error body for everything: unknown routes, malformed ids, bad JSON, big bodies, and hidden 5xx details.
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../test/harness.ts';
 
@@ -14,6 +15,20 @@ beforeAll(async () => {
   // Added before the app boots: a route that fails the way a bug would.
   t.app.get('/api/test-boom', { config: { auth: 'public' } }, async () => {
     throw new Error('secret detail: relation "users" at /srv/app/db.ts:12');
+  });
+  // A statement cancelled by statement_timeout (SQLSTATE 57014), raised by the database itself so it comes
+  // through the real driver and Drizzle's wrapping. PGlite never times out, so the code is raised directly.
+  t.app.get('/api/test-query-canceled', { config: { auth: 'public' } }, async () => {
+    await t.database.db.execute(sql`do $$ begin raise exception 'canceling statement due to statement timeout' using errcode = 'query_canceled'; end $$`);
+    return { ok: true };
+  });
+  // On PostgreSQL, a real timeout: this transaction's bound is 100 ms and the statement sleeps 3 s.
+  t.app.get('/api/test-slow-query', { config: { auth: 'public' } }, async () => {
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 100`);
+      await tx.execute(sql`select pg_sleep(3)`);
+    });
+    return { ok: true };
   });
   admin = await t.createUser({ role: 'admin' });
 });
@@ -87,5 +102,20 @@ describe('error handler', () => {
     expect(expectErrorBody(res, 500)).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
     expect(res.body).not.toContain('secret');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+  });
+
+  it('a statement cancelled by statement_timeout is 503 with Retry-After, its message hidden', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-query-canceled' });
+    expect(expectErrorBody(res, 503)).toMatchObject({ error: 'Service Unavailable', message: 'The service is busy, please retry shortly' });
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).not.toContain('canceling');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: a real statement timeout answers 503 within the bound, not after the query', async () => {
+    const started = Date.now();
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-slow-query' });
+    expectErrorBody(res, 503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 });

@@ -7,6 +7,7 @@ import {
   CONNECTION_FAILURE_CODES,
   causeChain,
   PG_CHARACTER_NOT_IN_REPERTOIRE,
+  PG_QUERY_CANCELED,
   PG_UNTRANSLATABLE_CHARACTER,
   pgCode,
 } from '../lib/pg-errors.ts';
@@ -70,6 +71,12 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       return reply.status(400).send(errorBody(400, 'Text must not contain NUL characters', { code: 'VALIDATION' }));
+    }
+    if (pgCode(error) === PG_QUERY_CANCELED) {
+      // statement_timeout: a query ran too long (a busy database or a costly request); worth a retry later.
+      request.log.warn({ err: error }, 'query cancelled by statement_timeout');
+      reply.header('Retry-After', '5');
+      return reply.status(503).send(errorBody(503, 'The service is busy, please retry shortly'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

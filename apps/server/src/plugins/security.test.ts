@@ -91,3 +91,76 @@ describe('CORS', () => {
     }
   }, 120_000);
 });
+
+// Issue 12: the cart (buyer phone and address), the user list and seller requests carried no Cache-Control.
+describe('caching of private answers', () => {
+  const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').split(',').map((v) => v.trim().toLowerCase());
+
+  it('every answer to a signed-in caller is no-store and varies with the caller: cart, user list, seller requests, own listings', async () => {
+    const t = getApp();
+    const { createProduct } = await import('../modules/products/fixtures.ts');
+    const [seller, buyer, admin] = [await t.createUser(), await t.createUser(), await t.createUser({ role: 'admin' })];
+    const productId = await createProduct(t, seller);
+    const bought = await t.injectAs(buyer, {
+      method: 'POST',
+      url: '/api/buyerProduct',
+      payload: { productId, phoneNumber: '+44 113 496 0000', buyerAddress: '2 Station Road, York' },
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const cases: [typeof buyer, string][] = [
+      [buyer, `/api/buyerProduct?buyerEmail=${encodeURIComponent(buyer.email)}`],
+      [seller, `/api/buyerProduct?email=${encodeURIComponent(seller.email)}`],
+      [admin, '/api/users'],
+      [seller, `/api/products?email=${encodeURIComponent(seller.email)}`],
+      [seller, `/api/users/${encodeURIComponent(seller.email)}`],
+      [buyer, '/api/products'],
+      // Errors to a signed-in caller too: a 403 names what the caller tried.
+      [buyer, `/api/buyerProduct?email=${encodeURIComponent(seller.email)}`],
+    ];
+    for (const [user, url] of cases) {
+      const res = await t.injectAs(user, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(varies(res), url).toEqual(expect.arrayContaining(['authorization', 'cookie']));
+    }
+    // The session answer, asked with the session cookie alone.
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: seller.cookie } });
+    expect(session.statusCode).toBe(200);
+    expect(session.headers['cache-control']).toBe('no-store');
+    expect(varies(session)).toEqual(expect.arrayContaining(['authorization', 'cookie']));
+  });
+
+  it('a bad token is answered no-store too', async () => {
+    const res = await getApp().app.inject({ method: 'GET', url: '/api/users', headers: { authorization: 'Bearer not-a-real-token-at-all' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers whose content depends on the caller vary with it even for an anonymous caller', async () => {
+    const t = getApp();
+    for (const url of ['/api/products', '/api/auth/session', '/api/users']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(varies(res), url).toEqual(expect.arrayContaining(['authorization', 'cookie']));
+      expect(res.headers['cache-control'], url).not.toBe('public');
+    }
+  });
+
+  it('content that is the same for everyone keeps its own caching, signed in or not', async () => {
+    const t = getApp();
+    const user = await t.createUser();
+    const categories = await t.injectAs(user, { method: 'GET', url: '/api/category' });
+    expect(categories.headers['cache-control']).toBe('public, max-age=300');
+    expect(varies(categories)).not.toContain('authorization');
+    const { imageUpload } = await import('../security/matrix.ts');
+    const uploaded = await t.injectAs(user, { method: 'POST', url: '/api/images', ...(await imageUpload()) });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The upload's own answer (who uploaded what) is private.
+    expect(uploaded.headers['cache-control']).toBe('no-store');
+    const file = new URL(uploaded.json<{ data: { display_url: string } }>().data.display_url, 'http://x').pathname;
+    const image = await t.injectAs(user, { method: 'GET', url: file, headers: { cookie: user.cookie } });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const shell = await t.app.inject({ method: 'GET', url: '/login', headers: { authorization: `Bearer ${user.token}` } });
+    expect(shell.headers['cache-control']).toBe('no-cache');
+  });
+});

@@ -2,6 +2,33 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { SESSION_COOKIE } from '../modules/auth/service.ts';
+
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/** Adds names to Vary without repeating one already there (CORS sets Origin). */
+function addVary(current: unknown, names: string[]): string {
+  const list = String(current ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  return list.join(', ');
+}
+
+/**
+ * Answers to a signed-in caller (the cart's phone and address, the user list, requests to a seller) must not
+ * be kept by a browser or a shared cache: no-store, unless the route chose its own caching for content that
+ * is the same for everyone (images, categories, built assets). API answers that are not public cache fodder
+ * vary with the caller, so a shared cache that stores one never hands it to someone else.
+ */
+function registerPrivateCaching(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cacheControl = reply.getHeader('cache-control') ?? reply.raw.getHeader('cache-control');
+    const authenticated = Boolean(request.headers.authorization) || SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
+    if (authenticated && cacheControl === undefined) reply.header('Cache-Control', 'no-store');
+    const isPublic = typeof cacheControl === 'string' && /^\s*public\b/i.test(cacheControl);
+    if (request.url.startsWith('/api') && !isPublic) reply.header('Vary', addVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
+    return payload;
+  });
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -27,6 +54,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:'),
   });
+  registerPrivateCaching(app);
 
   if (config.CORS_ORIGINS.length > 0) {
     const allowed = new Set(config.CORS_ORIGINS);

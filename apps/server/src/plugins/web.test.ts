@@ -14,6 +14,11 @@ writeFileSync(path.join(webDir, 'index.html'), INDEX);
 mkdirSync(path.join(webDir, 'assets'));
 writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+// What a Vite build leaves next to the app (the manifest lists every source module) and what a careless deploy adds.
+mkdirSync(path.join(webDir, '.vite'));
+writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"src/main.tsx":{"file":"assets/app-abc123.js"}}');
+writeFileSync(path.join(webDir, '.env'), 'SECRET=1');
+writeFileSync(path.join(webDir, 'assets', '.hidden.js'), 'secret()');
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 const getApp = useTestApp({ WEB_DIST: webDir });
@@ -44,6 +49,10 @@ describe('web app and SPA fallback', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
+    // Signed in or not, the files are the same for everyone: they keep their own caching (not no-store).
+    const signedIn = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { authorization: 'Bearer some-token-value' } });
+    expect(signedIn.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(signedIn.headers.vary ?? '')).not.toMatch(/authorization/i);
   });
 
   it('a missing file with an extension or a non-GET is a JSON 404', async () => {
@@ -52,6 +61,34 @@ describe('web app and SPA fallback', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ statusCode: 404 });
     expect((await t.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  });
+
+  // Issue 12: the build manifest and dotfiles were served as plain files, and /.env got the app shell.
+  it.each([
+    '/.vite/manifest.json',
+    '/.vite/',
+    '/.vite',
+    '/%2evite/manifest.json',
+    '/.env',
+    '/.env?x=1',
+    '/%2Eenv',
+    '/assets/.hidden.js',
+    '/assets/%2ehidden.js',
+    '/.git/config',
+    '/.well-known/anything',
+    '/assets/../.env',
+  ])('%s: dotfiles and dot-folders are a JSON 404, never a file or the app shell', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await getApp().app.inject({ method, url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+      if (method === 'GET') {
+        expect(res.body).not.toContain('src/main.tsx');
+        expect(res.body).not.toContain('SECRET');
+        expect(res.body).not.toContain('secret()');
+        expect(res.body).not.toContain('<div id="root">');
+      }
+    }
   });
 
   it('path traversal does not leave the web folder', async () => {

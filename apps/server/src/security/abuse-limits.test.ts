@@ -218,3 +218,107 @@ describe('abuse limits', () => {
     }
   });
 });
+
+// Issue 12: behind proxies, only the proxies' own X-Forwarded-For entries are believed. The left-most entry is
+// whatever the client wrote; rotating it must not give the client a fresh budget.
+describe('per-IP budgets behind proxies (TRUST_PROXY)', () => {
+  let rotation = 0;
+  /** What an attacker writes into its own X-Forwarded-For: a new address every time. */
+  const rotating = () => `198.18.${Math.floor(++rotation / 250)}.${(rotation % 250) + 1}`;
+  const wrongLogin = (n: number): InjectOptions => ({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: `nobody-${n}-${rotation}@test.example`, password: 'Wrong#123' },
+  });
+  const registration = (n: number): InjectOptions => ({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Proxy User', email: `proxied-${n}-${++registrations}@test.example`, password: TEST_PASSWORD, photoURL: 'https://img.test.example/a.png' },
+  });
+  const contact = BUDGETS.find((b) => b.name.startsWith('POST /api/contact'))!;
+  /** A request as the proxy delivers it: from the proxy's address, the chain ending with the client it saw. */
+  const viaProxy = (proxy: string, chain: string[], request: InjectOptions): InjectOptions => ({
+    ...request,
+    remoteAddress: proxy,
+    headers: { ...(request.headers as object), 'x-forwarded-for': chain.join(', ') },
+  });
+
+  describe('TRUST_PROXY=1 (one proxy in front)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      const { createTestApp } = await import('../test/harness.ts');
+      t = await createTestApp({ TRUST_PROXY: '1', DATA_DIR: dataDir });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('wrong logins: rotating the left-most X-Forwarded-For entry does not reset the per-address budget', async () => {
+      const { max, windowMs } = AUTH_BUDGETS.loginPerIp;
+      const attacker = '203.0.113.10';
+      for (let n = 0; n < max; n += 1) {
+        const res = await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), attacker], wrongLogin(n)));
+        expect(res.statusCode, `call ${n + 1}: ${res.body.slice(0, 200)}`).toBe(401);
+      }
+      expectLimited(await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), attacker], wrongLogin(max))), windowMs);
+      expectLimited(await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), rotating(), attacker], wrongLogin(max + 1))), windowMs);
+      // Another client behind the same proxy keeps its own budget.
+      expect((await t.injectAs(null, viaProxy('10.0.0.2', [attacker, '203.0.113.11'], wrongLogin(max + 2)))).statusCode).toBe(401);
+    });
+
+    it('registrations: rotating the left-most entry does not reset the per-address budget', { timeout: 120_000 }, async () => {
+      const { max, windowMs } = AUTH_BUDGETS.registerPerIp;
+      for (let n = 0; n < max; n += 1) {
+        const res = await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), '203.0.113.20'], registration(n)));
+        expect(res.statusCode, `call ${n + 1}: ${res.body.slice(0, 200)}`).toBe(201);
+      }
+      expectLimited(await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), '203.0.113.20'], registration(max))), windowMs);
+      expect((await t.injectAs(null, viaProxy('10.0.0.2', ['203.0.113.20', '203.0.113.21'], registration(max + 1)))).statusCode).toBe(201);
+    });
+  });
+
+  describe('TRUST_PROXY=10.0.0.0/8,fd00::/8 (the proxies by address)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      const { createTestApp } = await import('../test/harness.ts');
+      t = await createTestApp({ TRUST_PROXY: '10.0.0.0/8,fd00::/8', DATA_DIR: dataDir });
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('the client is the first address, from the right, that is not a listed proxy', async () => {
+      const client = '203.0.113.30';
+      // Two proxies (IPv4 then IPv6) in front; the client's own left-most claims change every time.
+      for (let n = 0; n < contact.max; n += 1) {
+        const res = await t.injectAs(null, viaProxy('fd00::7', [rotating(), client, '10.1.2.3'], await contact.request(t, { ip: client, user: null }, n)));
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      }
+      const next = await contact.request(t, { ip: client, user: null }, contact.max);
+      expectLimited(await t.injectAs(null, viaProxy('10.9.9.9', [rotating(), client], next)), contact.windowMs);
+      // The same client reaching the server directly is the same address, so the same spent budget.
+      expectLimited(await t.injectAs(null, { ...next, remoteAddress: client }), contact.windowMs);
+    });
+
+    it('a client claiming a listed proxy address in its own X-Forwarded-For is still itself', async () => {
+      const client = '203.0.113.31';
+      for (let n = 0; n < contact.max; n += 1) {
+        // The client wrote "<rotating>, 10.66.0.1"; the proxy appended the client's real address.
+        const res = await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), '10.66.0.1', client], await contact.request(t, { ip: client, user: null }, n)));
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      }
+      const next = await contact.request(t, { ip: client, user: null }, contact.max);
+      expectLimited(await t.injectAs(null, viaProxy('10.0.0.2', [rotating(), '10.66.0.2', client], next)), contact.windowMs);
+    });
+
+    it('a connection from an address that is not a listed proxy: its X-Forwarded-For is ignored', async () => {
+      const direct = '198.51.100.40';
+      for (let n = 0; n < contact.max; n += 1) {
+        const res = await t.injectAs(null, viaProxy(direct, [rotating()], await contact.request(t, { ip: direct, user: null }, n)));
+        expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      }
+      const next = await contact.request(t, { ip: direct, user: null }, contact.max);
+      expectLimited(await t.injectAs(null, viaProxy(direct, [rotating()], next)), contact.windowMs);
+    });
+  });
+});

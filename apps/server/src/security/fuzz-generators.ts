@@ -206,6 +206,53 @@ function omit(o: Record<string, unknown>, drop: string[]): Record<string, unknow
 /** Raw bodies that are not JSON at all, or JSON that tries prototype pollution. */
 const rawJson = fc.constantFrom('{', '{"a":1,}', 'null', '[]', '"text"', '{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"admin":true}}}', '\u0000', '{"a":"\\ud800"}');
 
+// --- Issue 12, cursors ---
+// Tampered cursors reached SQL casts: dates PostgreSQL cannot hold, numbers where strings belong, ids of
+// any shape. These are shaped like the server's own cursors (base64url JSON arrays) so they get past the
+// decoding and reach the checks that matter.
+
+const DATE_SHAPED = [
+  '2024-01-01T00:00:00.000Z',
+  '2020-02-30T00:00:00.000Z',
+  '2020-02-30',
+  '2020-01-01',
+  '2020-01-01T00:00:00Z',
+  '2020-01-01T24:00:00.000Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00.000Z',
+  '0000-01-01T00:00:00.000Z',
+  '0',
+  '1e400',
+  'NaN',
+  'epoch',
+  'infinity',
+  '-infinity',
+  'now',
+  '2020-01-01T00:00:00.000Z\u0000',
+];
+
+const cursorPart = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(...DATE_SHAPED) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>('0'.repeat(32), 'f'.repeat(32), 'F'.repeat(32), 'x', '', 'a\u0000b', 'z'.repeat(300)) },
+  { weight: 2, arbitrary: fc.constantFrom<unknown>(0, -1, 1.5, 2 ** 53, 1e300, -1e300, 2 ** 31, 2 ** 63, 1_577_836_800_000) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, true, [], {}, 'NaN', 'Infinity', '1e309') },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
+
+/** base64url JSON arrays shaped like the server's cursors (a sort tag, a value, an id), and near misses. */
+export const cursorShaped: fc.Arbitrary<string> = fc
+  .oneof(
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('n', 'p', 'r', 'x', ''), cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
+    { weight: 3, arbitrary: fc.tuple(cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
+    { weight: 1, arbitrary: fc.array(cursorPart, { maxLength: 5 }).map((t) => JSON.stringify(t)) },
+    { weight: 1, arbitrary: fc.constantFrom('["n","2024-01-01T00:00:00.000Z",', '{"0":"n"}', '[1e999,"x"]', '"x"', 'null') },
+  )
+  .map((json) => Buffer.from(json).toString('base64url'));
+
+/** Dates as a client might write them anywhere a date or a cursor is read. */
+export const dateShaped: fc.Arbitrary<string> = fc.constantFrom(...DATE_SHAPED);
+
 /** Query strings from the route's querystring keys, plus operator-shaped, repeated and unknown keys. */
 function queryArb(world: FuzzWorld, schema: ZodLike | undefined): fc.Arbitrary<string> {
   const keys = Object.keys(schema?.shape ?? {});
@@ -214,6 +261,8 @@ function queryArb(world: FuzzWorld, schema: ZodLike | undefined): fc.Arbitrary<s
     { weight: 3, arbitrary: fc.constantFrom('1', '24', '100', '101', '0', 'newest', 'price_asc', 'price_desc', 'homeAndLiving', 'chair', 'oak') },
     { weight: 2, arbitrary: email },
     { weight: 1, arbitrary: fc.constantFrom('eyJ4IjoxfQ', Buffer.from('["n","2024-01-01T00:00:00Z","x"]').toString('base64url'), Buffer.from('["p",1e300,"x"]').toString('base64url')) },
+    { weight: 2, arbitrary: cursorShaped },
+    { weight: 1, arbitrary: dateShaped },
     { weight: 4, arbitrary: nastyString.map((s) => s.slice(0, 2000)) },
   );
   const keyArb = fc.oneof(

@@ -118,4 +118,61 @@ describe('regressions found by fuzzing', () => {
       expect(res.headers['content-type'], file).not.toBe('image/webp');
     }
   });
+  // Issue 12: cursor values reached SQL casts (invalid dates, years PostgreSQL cannot hold, wrong types).
+  it('a cursor the server did not make is 400 INVALID_CURSOR on every paged list and every sort, never a 500', async () => {
+    const t = getApp();
+    const id = '0'.repeat(32);
+    const badDates = ['2020-02-30T00:00:00.000Z', '0', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00.000Z', '0000-01-01T00:00:00.000Z',
+      '2020-01-01', '2020-01-01T00:00:00Z', '2020-01-01T24:00:00.000Z', '2020-01-01T00:00:00.000+01:00', ' 2020-01-01T00:00:00.000Z', 'NaN', 'Infinity', ''];
+    const createdAt: unknown[][] = [
+      ...badDates.map((d) => [d, id]),
+      [1_577_836_800_000, id], ['2020-01-01T00:00:00.000Z', 7], ['2020-01-01T00:00:00.000Z', 'not-an-id'], ['2020-01-01T00:00:00.000Z', 'G'.repeat(32)],
+      ['2020-01-01T00:00:00.000Z', id.toUpperCase().replace(/0/g, 'A')], ['2020-01-01T00:00:00.000Z', id, 'extra'], ['2020-01-01T00:00:00.000Z'], [],
+    ];
+    const products: [string, unknown[]][] = [
+      ...createdAt.map((c) => ['newest', ['n', ...c]] as [string, unknown[]]),
+      ...['price_asc', 'price_desc'].flatMap((sort) =>
+        [['p', 1e300, id], ['p', -1, id], ['p', 2 ** 53, id], ['p', 1.5, id], ['p', '100', id], ['p', 100, 'x'], ['p', 100, id, 1], ['n', '2020-01-01T00:00:00.000Z', id]].map(
+          (c) => [sort, c] as [string, unknown[]],
+        ),
+      ),
+      ...[['r', 'NaN', id], ['r', '1', id], ['r', 1, 'x'], ['r', -1, id], ['r', 1e308 * 10, id], ['p', 1, id]].map((c) => ['relevance', c] as [string, unknown[]]),
+    ];
+    const cases: [TestUser | null, string][] = [
+      ...products.map(([sort, c]): [null, string] => [null, `/api/products?${sort === 'relevance' ? 'q=lamp' : `sort=${sort}`}&cursor=${cursor(c)}`]),
+      ...createdAt.map((c): [TestUser, string] => [admin, `/api/users?cursor=${cursor(c)}`]),
+      ...createdAt.map((c): [TestUser, string] => [admin, `/api/buyerProduct?buyerEmail=${encodeURIComponent(admin.email)}&cursor=${cursor(c)}`]),
+      ...createdAt.map((c): [TestUser, string] => [admin, `/api/buyerProduct?email=${encodeURIComponent(admin.email)}&cursor=${cursor(c)}`]),
+      [null, `/api/products?cursor=${Buffer.from('["n","2020-01-01T00:00:00.000Z",').toString('base64url')}`],
+      [null, `/api/products?cursor=${Buffer.from('{"0":"n"}').toString('base64url')}`],
+    ];
+    for (const [caller, url] of cases) {
+      const res = await t.injectAs(caller, { method: 'GET', url });
+      expect(res.statusCode, `${url} ${Buffer.from(new URL(url, 'http://x').searchParams.get('cursor')!, 'base64url').toString()}: ${res.body.slice(0, 200)}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'INVALID_CURSOR' });
+    }
+  });
+
+  it('the cursors the server makes still page through every list', async () => {
+    const t = getApp();
+    const seller = await t.createUser();
+    for (let i = 0; i < 3; i += 1) {
+      const res = await t.injectAs(seller, { method: 'POST', url: '/api/products', payload: productBody({ name: `Cursor lamp ${i}`, price: 10 + i }) });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const url of [
+      `/api/products?email=${encodeURIComponent(seller.email)}&limit=1`,
+      `/api/products?email=${encodeURIComponent(seller.email)}&sort=price_asc&limit=1`,
+      `/api/products?email=${encodeURIComponent(seller.email)}&sort=price_desc&limit=1`,
+      `/api/products?email=${encodeURIComponent(seller.email)}&q=lamp&limit=1`,
+      '/api/users?limit=1',
+    ]) {
+      const first = await t.injectAs(admin, { method: 'GET', url });
+      const next = first.headers['x-next-cursor'] as string;
+      expect(next, url).toBeTruthy();
+      const second = await t.injectAs(admin, { method: 'GET', url: `${url}&cursor=${next}` });
+      expect(second.statusCode, `${url}: ${second.body.slice(0, 200)}`).toBe(200);
+      expect(second.json<{ _id: string }[]>()[0]?._id).not.toBe(first.json<{ _id: string }[]>()[0]?._id);
+    }
+  });
 });

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
-import { type CursorSpec, emptyPage, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
+import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
 import type { ImagesService } from '../images/service.ts';
 import {
@@ -89,10 +89,11 @@ function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, Prod
     isKey(values): values is ProductCursor {
       if (!isTuple(values, ['string', tag === 'n' ? 'string' : 'number', 'string'])) return false;
       const [valueTag, value, id] = values as ProductCursor;
-      if (valueTag !== tag || id.length > 64) return false;
-      if (tag === 'n') return !Number.isNaN(Date.parse(value as string));
-      if (tag === 'p') return Number.isSafeInteger(value);
-      return true;
+      if (valueTag !== tag || !isCursorId(id)) return false;
+      if (tag === 'n') return isCursorDate(value);
+      if (tag === 'p') return Number.isSafeInteger(value) && (value as number) >= 0;
+      // ts_rank is never negative; isTuple already refused NaN and Infinity.
+      return (value as number) >= 0;
     },
   };
 }
