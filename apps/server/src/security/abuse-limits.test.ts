@@ -76,7 +76,15 @@ const BUDGETS: Budget[] = [
     stored: (t) => rows(t, sessions),
   },
   {
-    name: 'POST /api/auth/login (failures per email)',
+    name: 'POST /api/auth/login (failures per email and address)',
+    ...AUTH_BUDGETS.failedLoginPerAddress,
+    keyedBy: 'ip',
+    ok: 401,
+    request: async () => ({ method: 'POST', url: '/api/auth/login', payload: { email: 'target-one-address@test.example', password: 'Wrong#123' } }),
+    stored: (t) => rows(t, sessions),
+  },
+  {
+    name: 'POST /api/auth/login (failures per email, from everywhere)',
     ...AUTH_BUDGETS.failedLoginPerEmail,
     keyedBy: 'email',
     ok: 401,
@@ -189,19 +197,19 @@ describe('abuse limits', () => {
     });
   }
 
-  it('the failed-login lock holds even with the right password, and a lock on one email leaves that address free', async () => {
+  it('the failed-login lock holds even with the right password, also for the email in upper case', async () => {
     const t = getApp();
     const victim = await t.createUser({ password: TEST_PASSWORD });
-    for (let i = 0; i < AUTH_BUDGETS.failedLoginPerEmail.max; i += 1) {
-      const res = await send(t, { ip: freshIp(), user: null }, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'Wrong#123' } });
+    const attacker: Client = { ip: freshIp(), user: null };
+    for (let i = 0; i < AUTH_BUDGETS.failedLoginPerAddress.max; i += 1) {
+      const res = await send(t, attacker, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: 'Wrong#123' } });
       expect(res.statusCode).toBe(401);
     }
-    const ip = freshIp();
-    const right = await send(t, { ip, user: null }, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: TEST_PASSWORD } });
-    expectLimited(right, AUTH_BUDGETS.failedLoginPerEmail.windowMs);
+    const right = await send(t, attacker, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email, password: TEST_PASSWORD } });
+    expectLimited(right, AUTH_BUDGETS.failedLoginPerAddress.windowMs);
     // The email is matched case-insensitively: upper case does not get a fresh budget.
-    const upper = await send(t, { ip, user: null }, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email.toUpperCase(), password: TEST_PASSWORD } });
-    expectLimited(upper, AUTH_BUDGETS.failedLoginPerEmail.windowMs);
+    const upper = await send(t, attacker, { method: 'POST', url: '/api/auth/login', payload: { email: victim.email.toUpperCase(), password: TEST_PASSWORD } });
+    expectLimited(upper, AUTH_BUDGETS.failedLoginPerAddress.windowMs);
   });
 
   it('budgets scale with RATE_LIMIT_FACTOR and never round down to zero', async () => {
@@ -216,6 +224,77 @@ describe('abuse limits', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+// Issue 12: ten wrong passwords for someone's email (shown on every listing) locked its owner out from
+// everywhere. Failures now count per (email, address), and per email from everywhere more slowly; past that,
+// only an address the account signed in from lately may try (docs/decisions/007-sign-in-lockout-per-address.md).
+describe('the sign-in lockout cannot be turned against the owner', () => {
+  const login = (email: string, password: string): InjectOptions => ({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const perAddress = AUTH_BUDGETS.failedLoginPerAddress;
+  const perEmail = AUTH_BUDGETS.failedLoginPerEmail;
+
+  async function spendFromOneAddress(t: TestApp, email: string, ip: string): Promise<void> {
+    for (let i = 0; i < perAddress.max; i += 1) {
+      const res = await send(t, { ip, user: null }, login(email, `Wrong#${i}23`));
+      expect(res.statusCode, `failure ${i + 1} from ${ip}: ${res.body.slice(0, 200)}`).toBe(401);
+    }
+  }
+
+  it('an attacker who spent the budget from address A gets 429; the owner from address B signs in', async () => {
+    const t = getApp();
+    const owner = await t.createUser({ password: TEST_PASSWORD });
+    const attacker = freshIp();
+    await spendFromOneAddress(t, owner.email, attacker);
+    expectLimited(await send(t, { ip: attacker, user: null }, login(owner.email, 'Wrong#999')), perAddress.windowMs);
+
+    const signedIn = await send(t, { ip: freshIp(), user: null }, login(owner.email, TEST_PASSWORD));
+    expect(signedIn.statusCode, signedIn.body.slice(0, 200)).toBe(200);
+    expect(signedIn.headers['set-cookie'], 'the owner gets a session').toBeDefined();
+    // The attacker is still locked out after the owner signed in.
+    expectLimited(await send(t, { ip: attacker, user: null }, login(owner.email, TEST_PASSWORD)), perAddress.windowMs);
+  });
+
+  it("the owner's own wrong password from address B is a 401, not a lock", async () => {
+    const t = getApp();
+    const owner = await t.createUser({ password: TEST_PASSWORD });
+    await spendFromOneAddress(t, owner.email, freshIp());
+    const home = freshIp();
+    for (let i = 0; i < 3; i += 1) {
+      const typo = await send(t, { ip: home, user: null }, login(owner.email, 'Secret#12'));
+      expect(typo.statusCode, typo.body.slice(0, 200)).toBe(401);
+    }
+    expect((await send(t, { ip: home, user: null }, login(owner.email, TEST_PASSWORD))).statusCode).toBe(200);
+  });
+
+  it(`${perEmail.max} failures from many addresses lock new addresses, but not one the owner signed in from`, { timeout: 240_000 }, async () => {
+    const t = getApp();
+    const owner = await t.createUser({ password: TEST_PASSWORD });
+    const home = freshIp();
+    expect((await send(t, { ip: home, user: null }, login(owner.email, TEST_PASSWORD))).statusCode).toBe(200);
+
+    // A distributed guesser: every address stays within its own budget.
+    for (let a = 0; a < perEmail.max / perAddress.max; a += 1) await spendFromOneAddress(t, owner.email, freshIp());
+    const elsewhere = await send(t, { ip: freshIp(), user: null }, login(owner.email, TEST_PASSWORD));
+    expectLimited(elsewhere, perEmail.windowMs);
+    expect(elsewhere.headers['set-cookie'], 'the right password from a new address starts no session').toBeUndefined();
+
+    // The owner's usual address: the right password works, and a typo is a 401, not a 429.
+    expect((await send(t, { ip: home, user: null }, login(owner.email, 'Secret#12'))).statusCode).toBe(401);
+    const atHome = await send(t, { ip: home, user: null }, login(owner.email, TEST_PASSWORD));
+    expect(atHome.statusCode, atHome.body.slice(0, 200)).toBe(200);
+  });
+
+  it('IPv6 addresses of one /64 share one budget', async () => {
+    const t = getApp();
+    const owner = await t.createUser({ password: TEST_PASSWORD });
+    for (let i = 0; i < perAddress.max; i += 1) {
+      const res = await send(t, { ip: `2001:db8:7:1::${(i + 1).toString(16)}`, user: null }, login(owner.email, 'Wrong#123'));
+      expect(res.statusCode).toBe(401);
+    }
+    expectLimited(await send(t, { ip: '2001:db8:7:1:abcd::99', user: null }, login(owner.email, TEST_PASSWORD)), perAddress.windowMs);
+    expect((await send(t, { ip: '2001:db8:7:2::1', user: null }, login(owner.email, TEST_PASSWORD))).statusCode).toBe(200);
   });
 });
 

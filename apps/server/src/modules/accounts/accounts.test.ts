@@ -11,7 +11,7 @@ import { accountTokens, users } from '../../db/schema.ts';
 import { isCommonPassword } from '../../lib/common-passwords.ts';
 import { createTestApp, expectError, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/harness.ts';
 import { decodedBodyOf, headersOf, startSmtp, type TestSmtp, tokenFromLink } from '../../test/smtp.ts';
-import { SESSION_COOKIE } from '../auth/service.ts';
+import { AUTH_BUDGETS, SESSION_COOKIE } from '../auth/service.ts';
 import { ACCOUNT_BUDGETS } from './service.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
@@ -357,9 +357,10 @@ describe('password reset', () => {
     expectError(await requestReset('per-ip-last@test.example', from), 429, { code: 'RATE_LIMITED' });
   });
 
-  it('a reset lifts the failed sign-in lock of the address', async () => {
+  it('a reset lifts the failed sign-in lock of the account (failures from everywhere)', async () => {
     const user = await userWithPassword();
-    for (let i = 0; i < 10; i++) await login(user.email, 'Wrong#123');
+    // Each login comes from a new address: only the per-email budget from everywhere can lock it.
+    for (let i = 0; i < AUTH_BUDGETS.failedLoginPerEmail.max; i++) expect((await login(user.email, 'Wrong#123')).statusCode).toBe(401);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(429);
     await requestReset(user.email);
     expect((await confirmReset(await lastToken(user.email, 'resetPassword'), NEW_PASSWORD)).statusCode).toBe(200);

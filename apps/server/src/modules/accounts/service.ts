@@ -87,7 +87,7 @@ export function createAccountsService(
       await users.setPasswordHash(user.id, await hashPassword(password));
       await auth.endAllSessions(user.id);
       await users.markEmailVerified(user.id, user.email);
-      await auth.clearFailedLogins(user.email);
+      await auth.clearFailedLogins(user.email, ip);
       return { message: ACCOUNT_MESSAGES.passwordReset };
     },
 

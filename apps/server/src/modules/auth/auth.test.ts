@@ -267,34 +267,35 @@ describe('POST /api/auth/login', () => {
     expectNoStack(res);
   });
 
-  it(`locks an email after ${AUTH_BUDGETS.failedLoginPerEmail.max} failures: 429 with Retry-After, even with the right password`, async () => {
+  it(`locks an email from one address after ${AUTH_BUDGETS.failedLoginPerAddress.max} failures: 429 with Retry-After, even with the right password`, async () => {
     const t = getApp();
     const u = await t.createUser({ password: TEST_PASSWORD });
-    for (let i = 0; i < AUTH_BUDGETS.failedLoginPerEmail.max; i += 1) {
-      const res = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: `Wrong#${i}00` } });
+    const ip = nextIp();
+    for (let i = 0; i < AUTH_BUDGETS.failedLoginPerAddress.max; i += 1) {
+      const res = await call(t, 'POST', '/api/auth/login', { ip, payload: { email: u.email, password: `Wrong#${i}00` } });
       expect(res.statusCode).toBe(401);
     }
-    // From another address too: the budget is per email.
-    const locked = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: TEST_PASSWORD } });
+    const locked = await call(t, 'POST', '/api/auth/login', { ip, payload: { email: u.email, password: TEST_PASSWORD } });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(sessionCookie(locked)).toBeUndefined();
 
-    // Another account is unaffected.
+    // Another account from the same address is unaffected.
     const other = await t.createUser({ password: TEST_PASSWORD });
-    const ok = await call(t, 'POST', '/api/auth/login', { payload: { email: other.email, password: TEST_PASSWORD } });
+    const ok = await call(t, 'POST', '/api/auth/login', { ip, payload: { email: other.email, password: TEST_PASSWORD } });
     expect(ok.statusCode).toBe(200);
   });
 
-  it('a success clears the failure count', async () => {
+  it('a success clears the failure count of its address', async () => {
     const t = getApp();
     const u = await t.createUser({ password: TEST_PASSWORD });
+    const ip = nextIp();
     for (let round = 0; round < 2; round += 1) {
-      for (let i = 0; i < AUTH_BUDGETS.failedLoginPerEmail.max - 1; i += 1) {
-        expect((await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: 'Wrong#123' } })).statusCode).toBe(401);
+      for (let i = 0; i < AUTH_BUDGETS.failedLoginPerAddress.max - 1; i += 1) {
+        expect((await call(t, 'POST', '/api/auth/login', { ip, payload: { email: u.email, password: 'Wrong#123' } })).statusCode).toBe(401);
       }
-      expect((await call(t, 'POST', '/api/auth/login', { payload: { email: u.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
+      expect((await call(t, 'POST', '/api/auth/login', { ip, payload: { email: u.email, password: TEST_PASSWORD } })).statusCode).toBe(200);
     }
   });
 

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
@@ -16,10 +17,20 @@ export const SESSION_COOKIE = 'og_session';
 export const SESSION_TTL_MS = SESSION_MAX_MS;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
+const THIRTY_DAYS = 30 * 24 * ONE_HOUR;
 
+/**
+ * Wrong passwords are counted per (email, source address) and, more slowly, per email from everywhere,
+ * so an attacker's failures cannot lock the owner out (docs/decisions/007-sign-in-lockout-per-address.md).
+ */
 export const AUTH_BUDGETS = {
   loginPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
-  failedLoginPerEmail: { max: 10, windowMs: FIFTEEN_MINUTES },
+  /** Guessing from one address: the owner's own typos never come near it. */
+  failedLoginPerAddress: { max: 10, windowMs: FIFTEEN_MINUTES },
+  /** Guessing from many addresses: past it only addresses the account signed in from lately may try. */
+  failedLoginPerEmail: { max: 100, windowMs: ONE_HOUR },
+  /** How long an address the account signed in from stays "known" for the rule above. */
+  knownAddressMs: THIRTY_DAYS,
   registerPerIp: { max: 10, windowMs: ONE_HOUR },
   /** Each callback costs calls to the provider; a person needs a handful. */
   oidcCallbackPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
@@ -35,6 +46,27 @@ export interface OidcIdentity {
 }
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/**
+ * The source a sign-in failure is counted against: an IPv4 address, or an IPv6 /64 (one customer's network
+ * usually holds a whole /64, so counting single IPv6 addresses would give an attacker 2^64 budgets).
+ */
+export function loginSourceKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (::1.2.3.4) only touches the last 32 bits, never the /64 prefix kept here.
+  const missing = Math.max(0, 8 - left.length - right.length);
+  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
+}
+
+const failKeyForEmail = (email: string) => `login-fail:${email}`;
+const failKeyForSource = (email: string, ip: string) => `login-fail-src:${email}:${loginSourceKey(ip)}`;
+const knownSourceKey = (email: string, ip: string) => `login-known:${email}:${loginSourceKey(ip)}`;
 
 export function toSessionUser(user: UserRow): SessionUser {
   return {
@@ -80,6 +112,12 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
       userAgent: userAgent.slice(0, 300),
     });
     return { cookieValue, sessionId };
+  }
+
+  /** A fresh window each time: the address stays known for 30 days after the latest sign-in from it. */
+  async function rememberSource(email: string, ip: string, windowMs: number): Promise<void> {
+    await ctx.limiter.reset(knownSourceKey(email, ip));
+    await ctx.limiter.hit(knownSourceKey(email, ip), windowMs);
   }
 
   async function findOrLinkOidcUser(identity: OidcIdentity, attempt = 0): Promise<UserRow> {
@@ -144,23 +182,33 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
     },
 
     async login(body: LoginBody & { email: string }, ip: string, userAgent?: string) {
-      const { loginPerIp, failedLoginPerEmail } = AUTH_BUDGETS;
+      const { loginPerIp, failedLoginPerAddress, failedLoginPerEmail, knownAddressMs } = AUTH_BUDGETS;
+      const factor = ctx.config.RATE_LIMIT_FACTOR;
       await enforceBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
-      const failures = await ctx.limiter.peek(`login-fail:${body.email}`);
-      const maxFailures = Math.ceil(failedLoginPerEmail.max * ctx.config.RATE_LIMIT_FACTOR);
-      if (failures.count >= maxFailures) {
-        throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
-          retryAfterSeconds: Math.max(1, Math.ceil(failures.resetMs / 1000)),
+      const tooMany = (resetMs: number) =>
+        new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
+          retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
         });
+      const fromHere = await ctx.limiter.peek(failKeyForSource(body.email, ip));
+      if (fromHere.count >= Math.ceil(failedLoginPerAddress.max * factor)) throw tooMany(fromHere.resetMs);
+      const everywhere = await ctx.limiter.peek(failKeyForEmail(body.email));
+      if (everywhere.count >= Math.ceil(failedLoginPerEmail.max * factor)) {
+        // Guessing from many addresses: only an address this account signed in from lately may still try
+        // (within its own per-address budget), so the owner's usual device keeps working.
+        const known = await ctx.limiter.peek(knownSourceKey(body.email, ip));
+        if (known.count === 0) throw tooMany(everywhere.resetMs);
       }
       const user = await users.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) {
-        await ctx.limiter.hit(`login-fail:${body.email}`, failedLoginPerEmail.windowMs);
+        await ctx.limiter.hit(failKeyForSource(body.email, ip), failedLoginPerAddress.windowMs);
+        await ctx.limiter.hit(failKeyForEmail(body.email), failedLoginPerEmail.windowMs);
         // Same answer for an unknown email and a wrong password.
         throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
       }
-      await ctx.limiter.reset(`login-fail:${body.email}`);
+      // The count from everywhere stays: one success of the owner must not hand a distributed guesser a fresh budget.
+      await ctx.limiter.reset(failKeyForSource(body.email, ip));
+      await rememberSource(body.email, ip, knownAddressMs);
       return { user, ...(await startSession(user, userAgent)) };
     },
 
@@ -220,8 +268,17 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
 
     /** A password change: every session of the user but the one that made it. */
     endOtherSessions: (userId: string, keepSessionId: string) => sessions.deleteForUserExcept(userId, keepSessionId),
-    /** A reset proved the mailbox: failed sign-ins before it no longer hold the account back. */
-    clearFailedLogins: (email: string) => ctx.limiter.reset(`login-fail:${email}`),
+    /**
+     * A reset proved the mailbox: the failures from everywhere no longer hold the account back, and the address
+     * the reset came from is the owner's (its failures are cleared, and it counts as known). Other addresses'
+     * counts stay: a guesser must not get a fresh budget because the owner reset their password.
+     */
+    async clearFailedLogins(email: string, ip?: string): Promise<void> {
+      await ctx.limiter.reset(failKeyForEmail(email));
+      if (ip === undefined) return;
+      await ctx.limiter.reset(failKeyForSource(email, ip));
+      await rememberSource(email, ip, AUTH_BUDGETS.knownAddressMs);
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
