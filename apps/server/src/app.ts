@@ -1,7 +1,7 @@
 // Builds the Fastify app from a config and an open database. Never listens: server.ts does, tests inject.
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
@@ -37,6 +37,49 @@ import { registerWeb } from './plugins/web.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export const JSON_BODY_LIMIT = 1024 * 1024;
+
+/** Query parameters whose values are secrets (Google's one-time code, tokens): logged as "[redacted]". */
+const SECRET_QUERY_PARAMS = /^(code|state|token|id_token|access_token|password)$/i;
+
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=')[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name);
+      } catch {
+        // A malformed name is logged as sent; its value still goes if the raw name matches.
+      }
+      return SECRET_QUERY_PARAMS.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${params.join('&')}`;
+}
+
+/**
+ * The server's logger: the request line names method, URL (secret query values redacted), host and
+ * address; never a header or a body, and the Authorization and Cookie headers are redacted should a
+ * line ever carry them. `stream` is for tests that read the lines.
+ */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
 
 export interface BuildOptions {
   config: Config;

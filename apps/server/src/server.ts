@@ -1,6 +1,6 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
-import { buildApp } from './app.ts';
+import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedBase, seedDemo } from './db/seed.ts';
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
   const demo = demoSeeding(config);
   if (demo.seed) {

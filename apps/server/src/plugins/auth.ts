@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { isAdminUser, isSelfOrAdmin } from '@olden/contracts';
 import { AppError, notYours, unauthenticated } from '../lib/errors.ts';
+import { logSecurityEvent } from '../lib/security-log.ts';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 
@@ -12,6 +13,8 @@ export interface AuthUser {
   photoURL: string;
   role: 'user' | 'admin';
   sessionId: string;
+  /** The address this request came from (request.ip), so a service can name it in a security event. */
+  ip?: string;
 }
 
 declare module 'fastify' {
@@ -53,10 +56,24 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config?.auth;
     if (!level || level === 'public') return;
-    request.user = await userFromHeader(request, verify);
+    const user = await userFromHeader(request, verify);
+    request.user = user && { ...user, ip: request.ip };
     if (level === 'optional') return;
     if (!request.user) throw unauthenticated();
     if (level === 'admin' && !isAdminUser(request.user)) throw new AppError('ADMINS_ONLY', 'Admins only');
+  });
+
+  // Every refusal of who is calling, wherever it was decided (the guard, a service, a handler): one line each.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
+    logSecurityEvent(request.log, 'auth.denied', {
+      userId: request.user?.id ?? null,
+      ip: request.ip,
+      method: request.method,
+      // The route's pattern, never the raw URL: a query string may carry a code or a token.
+      route: request.routeOptions.url ?? request.url.split('?')[0],
+      status: reply.statusCode,
+    });
   });
   return routeTable;
 }

@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { ErrorBody } from '@olden/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp, type Services } from '../app.ts';
+import { buildApp, loggerOptions, type Services } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
@@ -56,7 +56,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   };
 }
 
-export async function createTestApp(env: Record<string, string | undefined> = {}) {
+export interface TestAppOptions {
+  /** Log at info level with the server's own logger options, into `logLines` (one JSON line each). */
+  captureLog?: boolean;
+}
+
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   // Uploaded images go to a temp folder of this test file, never into the repo's ./data.
@@ -65,7 +70,9 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     { NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDataDir, ...env },
     TEST_JWT_SECRET,
   );
-  const app = await buildApp({ config, database });
+  const logLines: string[] = [];
+  const logger = options.captureLog ? loggerOptions('info', { write: (line: string) => void logLines.push(line) }) : undefined;
+  const app = await buildApp({ config, database, logger });
   await seedBase(app.services);
   const services: Services = app.services;
   let counter = 0;
@@ -110,6 +117,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     config,
     createUser,
     injectAs,
+    logLines,
     async close() {
       await app.close();
       await database.close();
@@ -120,10 +128,10 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
 }
 
 /** Registers beforeAll/afterAll for one app per file and returns a getter. */
-export function useTestApp(env: Record<string, string | undefined> = {}): () => TestApp {
+export function useTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}): () => TestApp {
   let t: TestApp | undefined;
   beforeAll(async () => {
-    t = await createTestApp(env);
+    t = await createTestApp(env, options);
   });
   afterAll(async () => {
     await t?.close();

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from '@olden/contracts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { type AuthService, SESSION_COOKIE, toSessionUser } from './service.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -37,7 +39,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       response: { 200: UserResponse, ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
-      const { user, cookieValue } = await auth.login(request.body, request.ip, request.headers['user-agent']);
+      const attempt = { ip: request.ip, target: request.body.email, method: 'password' };
+      let signedIn: Awaited<ReturnType<AuthService['login']>>;
+      try {
+        signedIn = await auth.login(request.body, request.ip, request.headers['user-agent']);
+      } catch (error) {
+        logSecurityEvent(request.log, 'auth.login.failure', { userId: null, ...attempt, reason: error instanceof AppError ? error.code : 'error' });
+        throw error;
+      }
+      const { user, cookieValue } = signedIn;
+      logSecurityEvent(request.log, 'auth.login.success', { userId: user.id, ...attempt });
       await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
       return { user: toSessionUser(user) };

@@ -13,6 +13,7 @@ import {
 } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
@@ -250,7 +251,9 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
       if (outcome === 'gone') throw notFound('Image');
       if (outcome === 'in-use') throw new AppError('IMAGE_IN_USE', IMAGE_IN_USE_MESSAGE);
       await removeFiles([id]);
-      if (row.ownerId !== caller.id) ctx.log.info({ event: 'admin.image.delete', userId: caller.id, imageId: id, ownerId: row.ownerId }, 'admin deleted an image');
+      if (row.ownerId !== caller.id) {
+        logSecurityEvent(ctx.log, 'admin.image.delete', { userId: caller.id, ip: caller.ip, target: id, ownerId: row.ownerId });
+      }
       return { acknowledged: true, deletedCount: 1 };
     },
   };

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
@@ -194,9 +195,12 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
 
     /** Its buy requests go with it (ON DELETE CASCADE); its images are released. */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      await editableProduct(caller, id);
+      const before = await editableProduct(caller, id);
       const row = await repo.delete(id);
       if (!row) return { acknowledged: true, deletedCount: 0 };
+      if (before.sellerId !== caller.id) {
+        logSecurityEvent(ctx.log, 'admin.product.delete', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
+      }
       await deps.images.releaseUnreferenced(storedImageIds(row), row.sellerId);
       return { acknowledged: true, deletedCount: 1 };
     },

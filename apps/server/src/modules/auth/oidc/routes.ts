@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { OidcCallbackQuery } from '@olden/contracts';
 import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { logSecurityEvent } from '../../../lib/security-log.ts';
 import { errorBody } from '../../../plugins/error-handler.ts';
 import { errorResponses } from '../../../plugins/openapi.ts';
 import { type AuthService, SESSION_COOKIE } from '../service.ts';
@@ -82,11 +83,18 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
 
         const query = request.url.slice(request.url.indexOf('?'));
         const { issuer, claims } = await client.exchangeCode(query, pending, request.log);
-        const { cookieValue } = await auth.signInWithOidc(identityFrom(issuer, claims), request.headers['user-agent']);
+        const { user, cookieValue } = await auth.signInWithOidc(identityFrom(issuer, claims), request.headers['user-agent']);
+        logSecurityEvent(request.log, 'auth.login.success', { userId: user.id, ip: request.ip, target: user.email, method: 'google' });
         await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
         setSessionCookie(reply, config, cookieValue);
         return sendPopupPage(reply, 200, { ok: true });
       } catch (failure) {
+        logSecurityEvent(request.log, 'auth.login.failure', {
+          userId: null,
+          ip: request.ip,
+          method: 'google',
+          reason: failure instanceof AppError ? failure.code : 'error',
+        });
         if (!(failure instanceof AppError)) throw failure;
         if (failure.extra.retryAfterSeconds) reply.header('Retry-After', String(failure.extra.retryAfterSeconds));
         return sendPopupPage(reply, popupStatus(failure), { ok: false, message: failure.message });
