@@ -31,6 +31,7 @@ const accounts = new Map<string, TestAccount>([
   ['keeper-sub', { email: 'keeper@test.example', email_verified: true, name: 'Keeper Google' }],
   ['boss-sub', { email: 'boss@gmail.test', email_verified: true, name: 'Boss' }],
   ['victim-sub', { email: 'victim@gmail.test', email_verified: true, name: 'Victim' }],
+  ['logged-sub', { email: 'logged@gmail.test', email_verified: true, name: 'Logged' }],
 ]);
 /** Listed in ADMIN_EMAILS for the sign-in suites: admin once Google proves the address, never before. */
 const ADMIN_EMAILS = 'boss@gmail.test,victim@gmail.test';
@@ -65,7 +66,7 @@ describe.each([
       OIDC_CLIENT_ID: CLIENT.clientId,
       OIDC_CLIENT_SECRET: CLIENT.clientSecret,
       ADMIN_EMAILS,
-    });
+    }, { captureLog: true });
   }, SLOW);
   afterAll(async () => {
     await t?.close();
@@ -262,6 +263,25 @@ describe.each([
     expect(pageResult((await signIn('noname-sub')).res).ok).toBe(true);
     const noname = await t.services.users.findByEmail('noname@gmail.test');
     expect(noname).toMatchObject({ name: 'noname', photoUrl: DEFAULT_AVATAR_URL });
+  });
+
+  it('sign-ins are security events (user id, address); the one-time code and the session cookie are never logged', async () => {
+    const events = (event: string) =>
+      t.logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.security === true && l.event === event);
+    const ok = await signIn('logged-sub');
+    expect(ok.res.statusCode).toBe(200);
+    const user = (await t.services.users.findByEmail('logged@gmail.test'))!;
+    expect(events('auth.login.success')).toContainEqual(
+      expect.objectContaining({ userId: user.id, target: 'logged@gmail.test', method: 'google', ip: '127.0.0.1' }),
+    );
+    const refused = await signIn('mallory-sub');
+    expect(refused.res.statusCode).toBe(400);
+    expect(events('auth.login.failure')).toContainEqual(expect.objectContaining({ userId: null, method: 'google', reason: 'VALIDATION', ip: '127.0.0.1' }));
+
+    const all = t.logLines.join('\n');
+    for (const back of [ok.back, refused.back]) expect(all).not.toContain(back.searchParams.get('code')!);
+    expect(all).not.toContain(cookieOf(ok.res, SESSION_COOKIE)!.value);
+    expect(all).not.toContain(ok.stateCookie.value);
   });
 
   it('an unverified email is refused with no user and no session', async () => {
