@@ -3,11 +3,12 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema.ts';
+import type * as SecurityLog from '../../lib/security-log.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { expectError, type TestUser, useTestApp } from '../../test/harness.ts';
 
 vi.mock('../../lib/security-log.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../lib/security-log.ts')>();
+  const original = await importOriginal<typeof SecurityLog>();
   return { ...original, logSecurityEvent: vi.fn(original.logSecurityEvent) };
 });
 
