@@ -173,7 +173,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     const fetchMock = mockSession(admin, {
       'GET /api/buyerProduct': [],
       'GET /api/users': () => json(users),
-      'PATCH /api/users/admin/a2': (init) => {
+      'PATCH /api/users/admin/a2': (init: RequestInit) => {
         bodies.push(JSON.parse(String(init.body)));
         users = users.map((u) => (u._id === 'a2' ? { ...u, role: 'user' } : u));
         return json({ acknowledged: true, modifiedCount: 1 });
