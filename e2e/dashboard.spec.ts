@@ -117,7 +117,7 @@ test('a seller lists an item, a buyer requests, cancels and requests it again, t
   await expect(seller.getByRole('link', { name: lamp.name, exact: true })).toHaveCount(0);
 });
 
-test('an admin makes a user admin, bans another, and edits and deletes any listing', async ({ browser }, testInfo) => {
+test('an admin makes a user admin and removes the role again, bans another, and edits and deletes any listing', async ({ browser }, testInfo) => {
   const files = await makeProductImages(testInfo, 'Desk');
   const { account: promoted } = await newUserPage(browser, 'Promoted');
   const { page: banned, account: bannedAccount } = await newUserPage(browser, 'Banned');
@@ -139,6 +139,14 @@ test('an admin makes a user admin, bans another, and edits and deletes any listi
   await expectSuccessPopup(admin, `${promoted.name} is an Admin now`);
   await expect(promotedRow.getByText('Admin Now')).toBeVisible();
   await expect(promotedRow.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
+
+  // Issue 12: an admin is not banned; Remove admin (confirmed) takes the role back.
+  await expect(promotedRow.getByRole('button', { name: `Ban ${promoted.name}` })).toBeDisabled();
+  await promotedRow.getByRole('button', { name: `Remove admin: ${promoted.name}` }).click();
+  await confirmDialog(admin, 'Are you sure?', `${promoted.name} will no longer be able to manage users and listings.`, 'Yes, remove admin!');
+  await expectSuccessPopup(admin, `${promoted.name} is no longer an Admin`);
+  await expect(promotedRow.getByRole('button', { name: `Make Admin: ${promoted.name}` })).toBeVisible();
+  await expect(promotedRow.getByRole('button', { name: `Ban ${promoted.name}` })).toBeEnabled();
 
   // No Ban on yourself.
   const me = admin.getByRole('listitem').filter({ hasText: 'This is you' });

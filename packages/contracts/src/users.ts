@@ -20,5 +20,12 @@ export const CreateUserBody = z.object({
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
+/**
+ * PATCH /users/admin/{id}: no body (the spec's Make Admin) or `{admin: true}` promotes, `{admin: false}`
+ * demotes. A body must say which: anything else is a 400, never a promotion.
+ */
+export const AdminRoleBody = z.strictObject({ admin: z.boolean({ error: 'admin must be true or false' }) });
+export type AdminRoleBody = z.infer<typeof AdminRoleBody>;
+
 export const EmailParams = z.object({ email: z.string().max(PARAM_MAX) });
 export const AdminStatusResponse = z.object({ admin: z.boolean() });

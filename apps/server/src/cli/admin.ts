@@ -1,5 +1,5 @@
 // `npm run admin -- grant EMAIL`: makes an existing user an admin, on the same database the server uses.
-// There is no revoke: as in the product, the way back from admin is deletion ("Ban").
+// There is no revoke here: an admin removes the role through the API (PATCH /api/users/admin/:id {admin: false}).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Email } from '@olden/contracts';

@@ -169,6 +169,9 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         },
         { requiredKeys: [] },
       );
+    // --- Issue 12, admins: promote ({admin: true}) or demote ({admin: false}); no body is added in requestArb. ---
+    case 'PATCH /api/users/admin/:id':
+      return fc.record({ admin: fc.oneof(fc.boolean(), fc.constantFrom<unknown>('false', 0, null)) });
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
@@ -390,6 +393,8 @@ export function requestArb(route: RouteEntry, world: FuzzWorld): fc.Arbitrary<Ge
       ? fc.oneof(
           { weight: 12, arbitrary: bodyArb(world, key, schema.body).map((b) => ({ payload: JSON.stringify(b), headers: { 'content-type': 'application/json' } })) },
           { weight: 1, arbitrary: rawJson.map((raw) => ({ payload: raw, headers: { 'content-type': 'application/json' } })) },
+          // --- Issue 12, admins: the spec's Make Admin sends no body at all. ---
+          ...(key === 'PATCH /api/users/admin/:id' ? [{ weight: 4, arbitrary: fc.constant({}) }] : []),
         )
       : route.method === 'DELETE'
         ? // DELETE reads no body, but a client may send one: Fastify still parses it.

@@ -128,9 +128,24 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     ledger.priced.add(id);
   }
   if (key === 'PATCH /api/users/admin/:id') {
-    const [callerRow] = await db.select().from(users).where(eq(users.id, caller!.id));
-    expect(callerRow?.role, 'only an admin may promote').toBe('admin');
-    ledger.promoted.add(decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!));
+    // --- Issue 12, admins: the role before the call, as the call may have been the caller stepping down. ---
+    expect(before.users.get(caller!.id)?.role, 'only an admin may promote or demote').toBe('admin');
+    const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    ledger.promoted.add(target);
+    const [targetRow] = await db.select().from(users).where(eq(users.id, target));
+    if (targetRow?.role === 'user' && target === world.admin.id) {
+      // The admin stepped down while a promoted victim remained: allowed; give the role back so the run's
+      // 'admin' caller stays one.
+      await getApp().services.users.grantAdminByEmail(world.admin.email);
+    }
+  }
+  // --- Issue 12, admins: a ban never deletes an admin, and no call leaves the site without one. ---
+  if (key === 'DELETE /api/users/:id') {
+    const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    expect(before.users.get(target)?.role, `${gen.caller} banned admin ${target}`).toBe('user');
+  }
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'))).length === 0) {
+    expect.fail(`${key} by ${gen.caller} left no admin`);
   }
   if (key === 'POST /api/products') {
     ledger.created.set(res.json<InsertedResponse>().insertedId!, caller!);

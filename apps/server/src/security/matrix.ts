@@ -155,10 +155,16 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: (w) => json('DELETE', `/api/users/${w.owner.id}`),
     state: (w) => userRow(w, w.owner.id),
   },
+  // --- Issue 12, admins ---
+  // The riskier form: removing the admin role ({admin: false}) from the seller, made admin for the case
+  // (another admin remains). Promotion (no body) is the same route and level: users.test.ts, admins.test.ts.
   'PATCH /api/users/admin/:id': {
     expect: [401, 403, 403, 200],
-    request: (w) => json('PATCH', `/api/users/admin/${w.owner.id}`),
-    state: async (w) => (await userRow(w, w.owner.id))?.role,
+    request: async (w) => {
+      await w.t.services.users.grantAdminByEmail(w.seller.email);
+      return json('PATCH', `/api/users/admin/${w.seller.id}`, { admin: false });
+    },
+    state: async (w) => (await userRow(w, w.seller.id))?.role,
   },
   'GET /api/users/admin/:email': { expect: [401, 200, 403, 200], request: (w) => json('GET', `/api/users/admin/${w.owner.email}`) },
 

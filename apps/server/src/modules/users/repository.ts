@@ -43,6 +43,34 @@ export function createUsersRepository(db: Db) {
         .returning({ id: users.id });
       return rows.length;
     },
+    /**
+     * Takes the admin role from `id` on behalf of `callerId`, in one transaction that locks every admin row
+     * first (in id order, so two of these never deadlock). Under READ COMMITTED two bare
+     * `UPDATE ... WHERE (SELECT count(*) ...) >= 1` can both see two admins and leave none; here the
+     * second waits for the first, then re-reads the admins as they are after it: the caller it demoted is
+     * no admin any more, and the last admin is never demoted. `protect` is asked about the locked row.
+     */
+    async demote(
+      callerId: string,
+      id: string,
+      isProtected: (email: string) => boolean,
+    ): Promise<'demoted' | 'not-admin' | 'caller-not-admin' | 'protected' | 'last-admin'> {
+      return db.transaction(async (tx) => {
+        const admins = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(asc(users.id))
+          .for('update');
+        if (!admins.some((a) => a.id === callerId)) return 'caller-not-admin';
+        const target = admins.find((a) => a.id === id);
+        if (!target) return 'not-admin';
+        if (isProtected(target.email)) return 'protected';
+        if (admins.length < 2) return 'last-admin';
+        await tx.update(users).set({ role: 'user' }).where(eq(users.id, id));
+        return 'demoted';
+      });
+    },
     async promoteByEmail(email: string, options: { verifiedOnly?: boolean } = {}): Promise<number> {
       const which = options.verifiedOnly ? and(eq(users.email, email), eq(users.emailVerified, true)) : eq(users.email, email);
       const rows = await db.update(users).set({ role: 'admin' }).where(which).returning({ id: users.id });
@@ -59,6 +87,11 @@ export function createUsersRepository(db: Db) {
     },
     async delete(id: string): Promise<number> {
       const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+      return rows.length;
+    },
+    /** A ban: only while the row is no admin, so a promotion that lands first makes this delete nothing. */
+    async deleteUnlessAdmin(id: string): Promise<number> {
+      const rows = await db.delete(users).where(and(eq(users.id, id), eq(users.role, 'user'))).returning({ id: users.id });
       return rows.length;
     },
     /** Oldest first, keyset on (created_at, id). */

@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminRoleBody,
   AdminStatusResponse,
   CreateUserBody,
   DeletedResponse,
@@ -13,11 +15,33 @@ import {
   UpdateProfileBody,
   UserSchema,
 } from '@olden/contracts';
+import { AppError } from '../../lib/errors.ts';
 import { sendPage } from '../../lib/pagination.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
 import { assertSelfOrAdmin } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/openapi.ts';
 import { toSessionUser } from '../auth/service.ts';
 import { toUser, type UsersService } from './service.ts';
+
+/**
+ * Runs an admin action on the user `:id` and logs it as a security event: what changed (`count`), or the
+ * code that refused it, so an admin probing the protected accounts shows up too.
+ */
+async function audited(
+  request: FastifyRequest,
+  event: 'admin.user.promote' | 'admin.user.demote' | 'admin.user.ban',
+  action: () => Promise<number>,
+): Promise<number> {
+  const fields = { userId: request.user!.id, ip: request.ip, target: (request.params as { id: string }).id };
+  try {
+    const count = await action();
+    logSecurityEvent(request.log, event, { ...fields, count });
+    return count;
+  } catch (err) {
+    if (err instanceof AppError) logSecurityEvent(request.log, event, { ...fields, refused: err.code });
+    throw err;
+  }
+}
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   app.post('/users', {
@@ -61,11 +85,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       summary: 'Ban (delete) a user and end their sessions (admin)',
       params: IdParams,
       // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
-      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404) },
+      // 409: the user is an admin (ADMIN_NOT_BANNABLE), or one named in ADMIN_EMAILS (PROTECTED_ADMIN).
+      response: { 200: DeletedResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
     handler: async (request) => ({
       acknowledged: true,
-      deletedCount: await users.ban(request.user!, request.params.id),
+      deletedCount: await audited(request, 'admin.user.ban', () => users.ban(request.user!, request.params.id)),
     }),
   });
 
@@ -73,12 +98,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     config: { auth: 'admin' },
     schema: {
       tags: ['users'],
-      summary: 'Make a user admin (admin)',
+      summary: 'Make a user admin (no body, or {admin: true}) or remove their admin role ({admin: false}) (admin)',
       params: IdParams,
-      // 400: a body that is not valid JSON (none is read, but Fastify parses what is sent).
-      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404) },
+      // No body (Fastify's null) is the spec's Make Admin and stays valid.
+      body: AdminRoleBody.nullish(),
+      // 409: demoting an ADMIN_EMAILS admin (PROTECTED_ADMIN) or the last admin (LAST_ADMIN).
+      response: { 200: ModifiedResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (request) => ({ acknowledged: true, modifiedCount: await users.promote(request.params.id) }),
+    handler: async (request) => {
+      const { id } = request.params;
+      const demote = request.body?.admin === false;
+      const modifiedCount = await audited(request, demote ? 'admin.user.demote' : 'admin.user.promote', () =>
+        demote ? users.demote(request.user!, id) : users.promote(id),
+      );
+      return { acknowledged: true, modifiedCount };
+    },
   });
 
   app.get('/users/admin/:email', {

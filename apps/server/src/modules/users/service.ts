@@ -16,6 +16,11 @@ export function createUsersService(ctx: AppContext) {
   // ADMIN_EMAILS names mailboxes, so only an account that proved it holds one becomes admin.
   const initialRole = (email: string, verified: boolean) => (verified && adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
 
+  // Compared as every email is (sameEmail), whatever case the configuration was written in.
+  const isConfiguredAdmin = (email: string) => ctx.config.ADMIN_EMAILS.some((listed) => sameEmail(listed, email));
+  const protectedAdmin = () =>
+    new AppError('PROTECTED_ADMIN', "This admin is configured by the server's ADMIN_EMAILS; only a change there removes them");
+
   /** After the email was proven: admin when ADMIN_EMAILS lists it (an existing admin stays one). */
   async function promoteIfListed(row: UserRow): Promise<UserRow> {
     if (row.role === 'admin' || !row.emailVerified || !adminEmails.has(row.email)) return row;
@@ -112,6 +117,31 @@ export function createUsersService(ctx: AppContext) {
       return repo.promote(id);
     },
 
+    /**
+     * PATCH /users/admin/:id {admin: false}: an admin takes the role from an admin (themselves too, while
+     * another admin remains). Never an ADMIN_EMAILS admin (the server would grant it back at the next
+     * boot anyway), never the last admin, also when two admins demote each other at once (see the
+     * repository). A user who is no admin: modifiedCount 0, as promoting an admin is.
+     */
+    async demote(caller: AuthUser, id: string): Promise<number> {
+      if (!isId(id)) throw notFound('User');
+      const row = await repo.findById(id);
+      if (!row) throw notFound('User');
+      switch (await repo.demote(caller.id, id, isConfiguredAdmin)) {
+        case 'demoted':
+          return 1;
+        case 'not-admin':
+          return 0;
+        case 'caller-not-admin':
+          // Another admin took the caller's role while this call waited for theirs.
+          throw new AppError('ADMINS_ONLY', 'Admins only');
+        case 'protected':
+          throw protectedAdmin();
+        case 'last-admin':
+          throw new AppError('LAST_ADMIN', 'You are the only admin left: make someone else admin first');
+      }
+    },
+
     async grantAdminByEmail(email: string): Promise<number> {
       return repo.promoteByEmail(email.toLowerCase());
     },
@@ -122,8 +152,10 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * Ban: deletes the user. Their sessions, listings, and buy requests (theirs and those made for
-     * their listings) go with them through ON DELETE CASCADE; their uploaded images stay, unowned.
+     * Ban: deletes the user, never an admin (remove the role first; an ADMIN_EMAILS admin not at all).
+     * An ADMIN_EMAILS address whose account is not admin yet (unverified) may be banned: it is only a
+     * claim on the address, and banning it frees the address for its owner. Their sessions, listings, and
+     * buy requests (theirs and those made for their listings) go with them through ON DELETE CASCADE; their uploaded images stay, unowned.
      */
     async ban(caller: AuthUser, id: string): Promise<number> {
       if (!isId(id)) throw notFound('User');
@@ -132,7 +164,14 @@ export function createUsersService(ctx: AppContext) {
       if (!canBanUser(caller, row)) {
         throw isAdminUser(caller) ? new AppError('SELF_BAN', 'You cannot ban yourself') : new AppError('ADMINS_ONLY', 'Admins only');
       }
-      return repo.delete(id);
+      if (row.role === 'admin' && isConfiguredAdmin(row.email)) throw protectedAdmin();
+      if (row.role === 'admin' || (await repo.deleteUnlessAdmin(id)) === 0) {
+        // Admin now (or promoted since the read): never deleted. Gone since the read: 404 as before.
+        const now = await repo.findById(id);
+        if (!now) throw notFound('User');
+        throw new AppError('ADMIN_NOT_BANNABLE', "Remove this user's admin role before banning them");
+      }
+      return 1;
     },
   };
 }

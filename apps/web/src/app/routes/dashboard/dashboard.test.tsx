@@ -65,6 +65,7 @@ function mockSession(user: typeof ann, extra: Parameters<typeof mockApi>[0]) {
 beforeEach(() => {
   vi.mocked(popups.confirmAction).mockClear();
   vi.mocked(popups.showSuccess).mockClear();
+  vi.mocked(popups.showError).mockClear();
 });
 
 describe('dashboard', { timeout: 20_000 }, () => {
@@ -158,5 +159,74 @@ describe('dashboard', { timeout: 20_000 }, () => {
     await userEvent.setup().click(within(cleo).getByRole('button', { name: 'Make Admin: Cleo' }));
     await waitFor(() => expect(popups.showSuccess).toHaveBeenCalledWith('Cleo is an Admin now'));
     expect(await within(cleo).findByText('Admin Now')).toBeInTheDocument();
+  });
+
+  // --- Issue 12, admins ---
+  it("removes another admin's role after a confirmation; an admin's Ban is disabled with the reason; a refusal shows the server's message", async () => {
+    const admin = { ...ann, _id: 'a1', email: 'ada@example.com', displayName: 'Ada', admin: true };
+    let users = [
+      { _id: 'a1', name: 'Ada', email: 'ada@example.com', photoURL: '', role: 'admin' },
+      { _id: 'a2', name: 'Cleo', email: 'cleo@example.com', photoURL: '', role: 'admin' },
+      { _id: 'a3', name: 'Boss', email: 'boss@example.com', photoURL: '', role: 'admin' },
+    ];
+    const bodies: unknown[] = [];
+    const fetchMock = mockSession(admin, {
+      'GET /api/buyerProduct': [],
+      'GET /api/users': () => json(users),
+      'PATCH /api/users/admin/a2': (init: RequestInit) => {
+        bodies.push(JSON.parse(String(init.body)));
+        users = users.map((u) => (u._id === 'a2' ? { ...u, role: 'user' } : u));
+        return json({ acknowledged: true, modifiedCount: 1 });
+      },
+      'PATCH /api/users/admin/a3': json(
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          code: 'PROTECTED_ADMIN',
+          message: "This admin is configured by the server's ADMIN_EMAILS; only a change there removes them",
+        },
+        409,
+      ),
+    });
+    renderRoutes(routes(), ['/dashboard/manageUsers']);
+    const me = await screen.findByRole('listitem', { name: 'Ada' });
+    expect(within(me).queryByRole('button', { name: /Remove admin/ })).not.toBeInTheDocument();
+
+    const cleo = screen.getByRole('listitem', { name: 'Cleo' });
+    const ban = within(cleo).getByRole('button', { name: 'Ban Cleo' });
+    expect(ban).toBeDisabled();
+    expect(ban).toHaveAccessibleDescription('Remove their admin role before banning them');
+
+    const user = userEvent.setup();
+    // Cancelled: nothing is sent.
+    vi.mocked(popups.confirmAction).mockResolvedValueOnce(false);
+    await user.click(within(cleo).getByRole('button', { name: 'Remove admin: Cleo' }));
+    await waitFor(() => expect(popups.confirmAction).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/users/admin/a2') && init?.method === 'PATCH')).toBe(false);
+
+    await user.click(within(cleo).getByRole('button', { name: 'Remove admin: Cleo' }));
+    expect(popups.confirmAction).toHaveBeenLastCalledWith(
+      'Are you sure?',
+      'Cleo will no longer be able to manage users and listings.',
+      'Yes, remove admin!',
+    );
+    await waitFor(() => expect(popups.showSuccess).toHaveBeenCalledWith('Cleo is no longer an Admin'));
+    expect(bodies).toEqual([{ admin: false }]);
+    // The row is a user's now: Make Admin again, and Ban enabled.
+    expect(await within(cleo).findByRole('button', { name: 'Make Admin: Cleo' })).toBeInTheDocument();
+    expect(within(cleo).getByRole('button', { name: 'Ban Cleo' })).toBeEnabled();
+    expect(within(cleo).queryByRole('button', { name: /Remove admin/ })).not.toBeInTheDocument();
+
+    // The server refuses (ADMIN_EMAILS): its message, under a title chosen by the code; still signed in.
+    const boss = screen.getByRole('listitem', { name: 'Boss' });
+    await user.click(within(boss).getByRole('button', { name: 'Remove admin: Boss' }));
+    await waitFor(() =>
+      expect(popups.showError).toHaveBeenCalledWith(
+        'This admin is set by the server',
+        "This admin is configured by the server's ADMIN_EMAILS; only a change there removes them",
+      ),
+    );
+    expect(within(boss).getByText('Admin Now')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 });

@@ -10,15 +10,27 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useDeleteUser } from '@/features/users/api/delete-user';
 import { useUsers } from '@/features/users/api/list-users';
 import { useMakeAdmin } from '@/features/users/api/make-admin';
-import { errorMessage } from '@/lib/api-client';
+import { useRemoveAdmin } from '@/features/users/api/remove-admin';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { confirmRemoval } from '@/lib/confirm-removal';
-import { showError, showSuccess } from '@/lib/popups';
+import { confirmAction, showError, showSuccess } from '@/lib/popups';
+
+/** Why an admin's Ban is disabled (the server refuses it too: 409 ADMIN_NOT_BANNABLE). */
+const BAN_ADMIN_HINT = 'Remove their admin role before banning them';
+
+/** The server's 409s for Remove admin get their own titles; the message (the server's) says the rest. */
+function removeAdminFailureTitle(err: unknown): string {
+  if (err instanceof ApiError && err.code === 'PROTECTED_ADMIN') return 'This admin is set by the server';
+  if (err instanceof ApiError && err.code === 'LAST_ADMIN') return 'The last admin stays';
+  return 'Could not remove admin';
+}
 
 export function ManageUsers() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { user: me } = useAuth();
   const query = useUsers();
   const makeAdmin = useMakeAdmin();
+  const removeAdmin = useRemoveAdmin();
   const remove = useDeleteUser();
   const users = query.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -28,6 +40,16 @@ export function ManageUsers() {
       if (result.modifiedCount > 0) void showSuccess(`${user.name} is an Admin now`);
     } catch (err) {
       void showError('Could not make admin', errorMessage(err));
+    }
+  };
+
+  const handleRemoveAdmin = async (user: User) => {
+    if (!(await confirmAction('Are you sure?', `${user.name} will no longer be able to manage users and listings.`, 'Yes, remove admin!'))) return;
+    try {
+      const result = await removeAdmin.mutateAsync(user._id);
+      if (result.modifiedCount > 0) void showSuccess(`${user.name} is no longer an Admin`);
+    } catch (err) {
+      void showError(removeAdminFailureTitle(err), errorMessage(err));
     }
   };
 
@@ -45,7 +67,7 @@ export function ManageUsers() {
       <PageHeader
         headingRef={headingRef}
         title="All Users / Make Admin"
-        description="Everyone with an account. Admins can manage users and every listing; a ban deletes the account and signs it out."
+        description="Everyone with an account. Admins can manage users and every listing; a ban deletes the account and signs it out. An admin's role must be removed before a ban."
       />
       {query.isPending ? (
         <ListSkeleton rows={5} label="Loading users" />
@@ -63,6 +85,7 @@ export function ManageUsers() {
               const isMe = !!me && sameEmail(me.email, user.email);
               const isAdmin = user.role === 'admin';
               const isPromoting = makeAdmin.isPending && makeAdmin.variables === user._id;
+              const isDemoting = removeAdmin.isPending && removeAdmin.variables === user._id;
               const isBanning = remove.isPending && remove.variables === user._id;
               return (
                 <li
@@ -98,6 +121,18 @@ export function ManageUsers() {
                         Make Admin
                       </button>
                     )}
+                    {isAdmin && !isMe && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline w-32"
+                        onClick={() => void handleRemoveAdmin(user)}
+                        disabled={isDemoting}
+                        aria-label={`Remove admin: ${user.name}`}
+                      >
+                        {isDemoting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+                        Remove admin
+                      </button>
+                    )}
                     {isMe ? (
                       <span className="w-20 text-center text-xs text-base-content/60">This is you</span>
                     ) : (
@@ -105,12 +140,19 @@ export function ManageUsers() {
                         type="button"
                         className="btn btn-sm btn-error w-20"
                         onClick={() => void handleBan(user)}
-                        disabled={isBanning}
+                        disabled={isBanning || isAdmin}
                         aria-label={`Ban ${user.name}`}
+                        title={isAdmin ? BAN_ADMIN_HINT : undefined}
+                        aria-describedby={isAdmin ? `ban-hint-${user._id}` : undefined}
                       >
                         {isBanning && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
                         Ban
                       </button>
+                    )}
+                    {isAdmin && !isMe && (
+                      <span id={`ban-hint-${user._id}`} className="sr-only">
+                        {BAN_ADMIN_HINT}
+                      </span>
                     )}
                   </div>
                 </li>
