@@ -6,7 +6,7 @@ export function Avatar({ src, size = 48 }: { src: string | undefined; size?: num
   const [failed, setFailed] = useState<string | null>(null);
   const isShown = Boolean(src) && failed !== src;
   return (
-    <span className="shrink-0 overflow-hidden rounded-full bg-base-300 ring-2 ring-primary/20" style={{ width: size, height: size }}>
+    <span className="inline-block shrink-0 overflow-hidden rounded-full bg-base-300 ring-2 ring-primary/20" style={{ width: size, height: size }}>
       {isShown ? (
         <img
           src={src}

@@ -92,7 +92,7 @@ export function ProfileForm({ defaultValues, onSaved, uploadPhoto }: ProfileForm
                 id={id}
                 type="file"
                 accept={IMAGE_ACCEPT}
-                className="file-input file-input-sm w-full"
+                className="file-input file-input-sm w-full min-w-0"
                 aria-invalid={invalid}
                 aria-describedby={describedBy}
                 disabled={upload.status === 'uploading'}

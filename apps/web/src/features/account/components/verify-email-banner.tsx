@@ -40,7 +40,8 @@ export function VerifyEmailBanner() {
             <CloseIcon className="size-4" />
           </button>
         </div>
-        <p role="status" className={`w-full text-xs ${resend.isError ? 'text-error' : ''} ${feedback ? '' : 'sr-only'}`}>
+        {/* sr-only while empty; w-full would override its 1px width and stick out sideways. */}
+        <p role="status" className={feedback ? `w-full text-xs ${resend.isError ? 'text-error' : ''}` : 'sr-only'}>
           {feedback}
         </p>
       </div>
