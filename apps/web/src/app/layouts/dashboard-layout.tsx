@@ -4,13 +4,14 @@ import { Outlet } from 'react-router';
 import { MenuIcon } from '@/components/icons';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { useCart } from '@/features/buyer-requests/api/list-cart';
 import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
-import { showError, showSuccess } from '@/lib/popups';
 import { AccountMenu, DashboardMenu } from './dashboard-menu';
 
 export function DashboardLayout() {
-  const { user, loading, logOut } = useAuth();
+  const { user, loading } = useAuth();
+  const logOut = useLogOut();
   const isAdmin = useIsAdmin();
   const enabled = Boolean(user) && !loading;
   const cart = useCart(user?.email, enabled && !isAdmin);
@@ -24,9 +25,6 @@ export function DashboardLayout() {
     setLoggingOut(true);
     try {
       await logOut();
-      void showSuccess('Logout Successfully');
-    } catch {
-      void showError('Your work has been saved');
     } finally {
       setLoggingOut(false);
     }

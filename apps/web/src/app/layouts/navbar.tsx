@@ -4,8 +4,8 @@ import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
 import { usePopover } from '@/components/use-popover';
 import { paths, PRODUCT_NAME } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
-import { showError, showSuccess } from '@/lib/popups';
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${isActive ? 'text-primary bg-base-200' : ''}`;
@@ -43,19 +43,15 @@ function CartBadgeLink() {
 }
 
 function AvatarMenu() {
-  const { user, logOut } = useAuth();
+  const { user } = useAuth();
+  const logOut = useLogOut();
   const menu = usePopover();
   // A photo that fails to load (offline host, dead link) falls back to the generic icon.
   const [failedPhoto, setFailedPhoto] = useState<string | null>(null);
   const photo = user?.photoURL && user.photoURL !== failedPhoto ? user.photoURL : null;
   const handleLogout = async () => {
     menu.close();
-    try {
-      await logOut();
-      void showSuccess('Logout Successfully');
-    } catch {
-      void showError('Your work has been saved');
-    }
+    await logOut();
   };
   return (
     <div ref={menu.containerRef} className="relative">

@@ -3,8 +3,9 @@ import { ChangePasswordForm } from '@/features/account/components/change-passwor
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { SessionList } from '@/features/account/components/session-list';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { uploadImage } from '@/features/products/api/upload-image';
-import { showError, showSuccess } from '@/lib/popups';
+import { showSuccess } from '@/lib/popups';
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
   return (
@@ -18,16 +19,8 @@ function Section({ id, title, description, children }: { id: string; title: stri
 
 /** docs/product.md#dashboard-profile */
 export function Profile() {
-  const { user, refreshUser, logOut } = useAuth();
-
-  const handleLogOut = async () => {
-    try {
-      await logOut();
-      void showSuccess('Logout Successfully');
-    } catch {
-      void showError('Your work has been saved');
-    }
-  };
+  const { user, refreshUser } = useAuth();
+  const handleLogOut = useLogOut();
 
   return (
     <div>
