@@ -2,7 +2,7 @@
 // Every mailed secret is single use and checked against the account's current email.
 import { ACCOUNT_MESSAGES, type ChangePasswordBody } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { type AppContext, enforceBudget, peekBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -95,12 +95,8 @@ export function createAccountsService(
     async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<{ message: string }> {
       const { max, windowMs } = ACCOUNT_BUDGETS.failedChangePerUser;
       const failKey = `password-change-fail:${caller.id}`;
-      const failures = await ctx.limiter.peek(failKey);
-      if (failures.count >= Math.ceil(max * ctx.config.RATE_LIMIT_FACTOR)) {
-        throw new AppError('RATE_LIMITED', 'Too many wrong passwords, please try again later', {
-          retryAfterSeconds: Math.max(1, Math.ceil(failures.resetMs / 1000)),
-        });
-      }
+      const failures = await peekBudget(ctx, failKey, max);
+      if (failures.spent) throw rateLimited(failures.resetMs, 'Too many wrong passwords, please try again later');
       const row = await users.findById(caller.id);
       if (!row) throw unauthenticated();
       if (!row.passwordHash) {

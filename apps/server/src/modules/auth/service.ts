@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { type AppContext, enforceBudget, peekBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -183,16 +183,12 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
 
     async login(body: LoginBody & { email: string }, ip: string, userAgent?: string) {
       const { loginPerIp, failedLoginPerAddress, failedLoginPerEmail, knownAddressMs } = AUTH_BUDGETS;
-      const factor = ctx.config.RATE_LIMIT_FACTOR;
       await enforceBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
-      const tooMany = (resetMs: number) =>
-        new AppError('RATE_LIMITED', 'Too many failed sign-in attempts, please try again later', {
-          retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-        });
-      const fromHere = await ctx.limiter.peek(failKeyForSource(body.email, ip));
-      if (fromHere.count >= Math.ceil(failedLoginPerAddress.max * factor)) throw tooMany(fromHere.resetMs);
-      const everywhere = await ctx.limiter.peek(failKeyForEmail(body.email));
-      if (everywhere.count >= Math.ceil(failedLoginPerEmail.max * factor)) {
+      const tooMany = (resetMs: number) => rateLimited(resetMs, 'Too many failed sign-in attempts, please try again later');
+      const fromHere = await peekBudget(ctx, failKeyForSource(body.email, ip), failedLoginPerAddress.max);
+      if (fromHere.spent) throw tooMany(fromHere.resetMs);
+      const everywhere = await peekBudget(ctx, failKeyForEmail(body.email), failedLoginPerEmail.max);
+      if (everywhere.spent) {
         // Guessing from many addresses: only an address this account signed in from lately may still try
         // (within its own per-address budget), so the owner's usual device keeps working.
         const known = await ctx.limiter.peek(knownSourceKey(body.email, ip));

@@ -14,10 +14,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService }
       summary: "The caller's live sessions, newest first; `current` marks the one this token belongs to",
       response: { 200: z.array(SessionInfo), ...errorResponses(401) },
     },
-    handler: async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return sessions.list(request.user!);
-    },
+    // Private: plugins/security.ts sends it `Cache-Control: no-store`, as every authenticated answer.
+    handler: (request) => sessions.list(request.user!),
   });
 
   app.delete('/auth/sessions/:id', {

@@ -11,7 +11,7 @@ import {
   InsertedResponse,
   ModifiedResponse,
   PageQuery,
-  SessionResponse,
+  SessionUser,
   UpdateProfileBody,
   UserSchema,
 } from '@olden/contracts';
@@ -62,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       summary: "Update the caller's own name and/or photo; answers the signed-in user as /api/auth/session does",
       body: UpdateProfileBody,
       // 404: the account was banned between the token check and the write.
-      response: { 200: z.object({ user: SessionResponse.shape.user.unwrap() }), ...errorResponses(400, 401, 404) },
+      response: { 200: z.object({ user: SessionUser }), ...errorResponses(400, 401, 404) },
     },
     handler: async (request) => ({ user: toSessionUser(await users.updateOwnProfile(request.user!, request.body)) }),
   });

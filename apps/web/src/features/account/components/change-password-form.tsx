@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { errorMessage, hasCode } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { PASSWORD_HINT } from '../lib/new-password-schema';
 
 /** docs/product.md#dashboard-profile: the current password, then a new one with the register rules. */

@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Field, FormAlert } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** docs/product.md#forgot-password: asks for a reset link; the answer never says whether the account exists. */
@@ -27,7 +28,7 @@ export function ForgotPasswordForm() {
       await requestReset.mutateAsync(values);
       setSentTo(values.email);
     } catch (err) {
-      const detail = isApiError(err) ? err.details.find((d) => d.path === 'email') : undefined;
+      const [detail] = serverFieldErrors(err, ['email'] as const);
       if (detail) setError('email', { message: detail.message });
       else setFormError(errorMessage(err));
     }

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/avatar';
 import { Field, FormAlert } from '@/components/form-field';
 import { errorMessage } from '@/lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 
 interface ProfileValues {
   name: string;

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { errorMessage, hasCode } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { NewPasswordForm, PASSWORD_HINT } from '../lib/new-password-schema';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 
 /** A link that cannot work any more: say why and offer a fresh one. */
 export function InvalidLinkAlert({ message }: { message: string }) {

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { paths } from '@/config/paths';
-import { errorMessage, hasCode, isApiError } from '@/lib/api-client';
+import { errorMessage, hasCode } from '@/lib/api-client';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { useAuth } from './auth-context';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
@@ -29,12 +30,8 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onSuccess();
     } catch (err) {
       // Field errors from the server go next to their field; anything else above the form.
-      if (isApiError(err) && err.details.length > 0) {
-        for (const d of err.details) {
-          if (d.path === 'name' || d.path === 'photoURL' || d.path === 'email' || d.path === 'password') {
-            setError(d.path, { message: d.message });
-          }
-        }
+      for (const { field, message } of serverFieldErrors(err, ['name', 'photoURL', 'email', 'password'] as const)) {
+        setError(field, { message });
       }
       setFormError(
         hasCode(err, 'EMAIL_TAKEN') ? 'An account with this email already exists. Try logging in.' : errorMessage(err),
