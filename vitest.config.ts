@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One config, three projects. The API suite runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
+// One config, four projects. The API suite runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +18,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Issue 16: real server processes behind a proxy on one PostgreSQL, Redis and S3 store (runs once, in
+        // the first pass; it skips with a printed reason when PostgreSQL or Redis does not answer).
+        test: {
+          name: 'cluster',
+          include: ['apps/server/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

@@ -56,7 +56,7 @@ test('login with a wrong password says so; the right one returns to the origin',
   await expect(page.getByRole('alert')).toContainText('Invalid email or password');
   await loginViaForm(page, DEMO_USER);
   await expect(page).toHaveURL(/\/productsCategory\/HOMEANDLIVING$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'homeAndLiving' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Home and Living' })).toBeVisible();
   // Signed in: Login link gone from the navigation.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toHaveCount(0);
 });

@@ -17,11 +17,14 @@ test.describe('visitor', () => {
     for (const step of ['Post your goods for sale', 'Add to cart', 'Connect with buyer or seller', 'Elevate the online buying and selling experience']) {
       await expect(page.getByRole('heading', { name: step })).toBeVisible();
     }
+    // The carousels mount as the reader nears them (their code loads after the first paint): scroll down to them.
+    await page.getByRole('heading', { name: 'Elevate the online buying and selling experience' }).scrollIntoViewIfNeeded();
     await expect(page.getByText('HOME AND LIVING category related essentials can be found here')).toBeAttached();
     await expect(page.getByText('More than 9 kinds of products are available')).toBeAttached();
     await expect(page.getByText('Best buying and selling platform out there')).toBeVisible();
     await expect(page.getByText('Register for exclusive deals and personalized shopping!')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/register');
+    await page.getByText('We collaborate with 20+ leading partnership').scrollIntoViewIfNeeded();
     await expect(page.getByLabel('Rated 3.8 out of 5').first()).toBeAttached();
     await expect(page.getByText('We collaborate with 20+ leading partnership')).toBeVisible();
     await expect(page.locator('img[src^="/images/partners/"]')).toHaveCount(6);

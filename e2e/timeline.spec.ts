@@ -20,8 +20,12 @@ test('timeline filters live in the URL, survive reload, and page with Load more'
   await expect(page).toHaveTitle('Olden Goods | Timeline');
 
   const select = page.getByLabel('Category');
+  // The spec's options are the nine keys (the values, as in the URL); people read their labels (issue 15, item 1).
   await expect(select.locator('option')).toHaveText([
-    'select a value', 'homeAndLiving', 'electronics', 'hobbiesSports', 'vehicles', 'mensFashion', 'womensFashion', 'kids', 'education', 'pets',
+    'select a value', 'Home and Living', 'Electronics', 'Hobbies & Sports', 'Vehicles', "Men's Fashion & Grooming", "Women's Fashion & Beauty", 'Kids', 'Education', 'Pets and Animal',
+  ]);
+  expect(await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value))).toEqual([
+    '', 'homeAndLiving', 'electronics', 'hobbiesSports', 'vehicles', 'mensFashion', 'womensFashion', 'kids', 'education', 'pets',
   ]);
   await expect(select.locator('option').first()).toBeDisabled();
 

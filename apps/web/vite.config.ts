@@ -36,8 +36,26 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Ships the pages' first screens the server paints before the JavaScript (docs/decisions/009-listing-pages.md) as
+ * dist/.shells/<page>.html: a dot-folder, so never served as a file; src/app/shells/shells.test.tsx keeps them equal
+ * to what React renders.
+ */
+function shells(): Plugin {
+  return {
+    name: 'olden-shells',
+    apply: 'build',
+    async generateBundle() {
+      const dir = resolve(import.meta.dirname, 'src/app/shells');
+      for (const file of (await readdir(dir)).filter((f) => f.endsWith('.html'))) {
+        this.emitFile({ type: 'asset', fileName: `.shells/${file}`, source: await readFile(join(dir, file), 'utf8') });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), shells(), precompress()],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

@@ -1,9 +1,20 @@
-// `npm run bench:api -- --n 100000 --duration 10 --connections 50`: seeds N listings, serves the app on
-// loopback and drives it with autocannon; prints req/s, p50 and p99 per scenario against a trivial route,
-// and the search query's execution time measured inside the database (EXPLAIN ANALYZE).
-import { fork } from 'node:child_process';
+// `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 3] [--runs 50]
+//                       [--keep] [--skip-pglite] [--skip-static]`
+//
+// Issue 14's figures, each printed beside its target with a met / NOT met line:
+// - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist) against a plain Express 5 + pg
+//   server running the same keyset query (bench/express-baseline.ts), measured alternately A B, B A in `rounds` rounds
+//   on the first page and the category filter; ratios of req/s and p99.
+// - The same server alone: a page 10,000 pages deep, searches (two words, a typo, a word in ~10% of listings) over HTTP,
+//   and every query's execution time inside the database (EXPLAIN ANALYZE), with the indexes the plans use.
+// - Start-up (process start to the first answered page on an existing database) and idle RSS of the production process.
+// - PGlite (the embedded default) with `pglite-n` listings: the same scenarios, beside PostgreSQL.
+// - Static assets: precompressed encodings, cache lifetimes, and the round trips before the first paint in Chromium.
+// Absolute figures drift on a shared machine; the ratios are what the targets compare.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,42 +25,177 @@ import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
 import { createProductsRepository, type ListFilter } from '../src/modules/products/repository.ts';
 import { queryWords } from '../src/modules/products/service.ts';
+import { measureStatic } from './static-assets.ts';
 import { countBenchListings, removeListings, rowsOf, seedListings } from './seed.ts';
 
 interface Args {
   n: number;
+  'pglite-n': number;
   duration: number;
   connections: number;
-  /** Keep the seeded rows in DATABASE_URL (and reuse them next time when the count matches). */
-  keep: boolean;
+  rounds: number;
   runs: number;
+  keep: boolean;
+  'skip-pglite': boolean;
+  'skip-static': boolean;
 }
 
+const USAGE =
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 3] [--runs 50] [--keep] [--skip-pglite] [--skip-static]';
+
 function parseArgs(argv: string[]): Args {
-  const args: Args = { n: 100_000, duration: 10, connections: 50, keep: false, runs: 50 };
+  const args: Args = {
+    n: 100_000,
+    'pglite-n': 100_000,
+    duration: 10,
+    connections: 50,
+    rounds: 3,
+    runs: 50,
+    keep: false,
+    'skip-pglite': false,
+    'skip-static': false,
+  };
   for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    if (flag === '--keep') {
-      args.keep = true;
+    const key = argv[i]!.replace(/^--/, '') as keyof Args;
+    if (!(key in args)) throw new Error(`Usage: ${USAGE} (unknown: ${argv[i]})`);
+    if (typeof args[key] === 'boolean') {
+      (args as unknown as Record<string, boolean>)[key] = true;
       continue;
     }
-    const key = flag.replace(/^--/, '') as keyof Args;
     const value = Number(argv[++i]);
-    if (!['n', 'duration', 'connections', 'runs'].includes(key) || !Number.isFinite(value) || value <= 0) {
-      throw new Error(`Usage: bench:api [--n 100000] [--duration 10] [--connections 50] [--runs 50] [--keep] (bad: ${flag})`);
-    }
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`Usage: ${USAGE} (bad: --${key})`);
     (args as unknown as Record<string, number>)[key] = Math.floor(value);
   }
   return args;
 }
 
-const SEARCH = 'brass lamp';
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+const PAGE = 24;
+/** 10,000 pages of the default size in. */
+const DEEP_PAGES = 10_000;
+/** Two words, a typo, and a word about one listing in eight has (the seed's "good condition"). */
+const SEARCHES = [
+  { label: 'two words', q: 'brass lamp' },
+  { label: 'typo', q: 'vintge lamp' },
+  { label: 'common word', q: 'good' },
+];
+
 const log = (line: string) => console.log(line);
 const ms = (value: number) => value.toFixed(value < 10 ? 2 : 1);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+const targets: { name: string; figure: string; ok: boolean }[] = [];
+function target(name: string, figure: string, ok: boolean): void {
+  targets.push({ name, figure, ok });
+  log(`  ${name}: ${figure} -> ${verdict(ok)}`);
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+const median = (values: number[]) => percentile(values, 50);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Child processes
+
+interface Child {
+  base: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 2xx answer of `readyPath`. */
+  startMs: number;
+  rssKb(): number;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+async function startChild(command: string[], env: Record<string, string>, readyPath: string): Promise<Child> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, command, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  children.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command.join(' ')} exited with ${child.exitCode}: ${stderr}`);
+    if (performance.now() - started > 120_000) throw new Error(`${command.join(' ')} did not answer within 120 s: ${stderr}`);
+    const ok = await fetch(base + readyPath, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const startMs = performance.now() - started;
+  return {
+    base,
+    pid: child.pid!,
+    startMs,
+    rssKb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          children.delete(child);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+function productionEnv(tmp: string, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    // All load comes from one address: the per-address search budget would turn it into 429s.
+    RATE_LIMIT_FACTOR: '100000',
+    DATA_DIR: tmp,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
+const startOlden = (tmp: string, databaseUrl: string | undefined) =>
+  startChild([SERVER_BUNDLE], productionEnv(tmp, databaseUrl), '/api/products?limit=1');
+const startExpress = (databaseUrl: string) =>
+  startChild(['--import', 'tsx', 'apps/server/bench/express-baseline.ts'], { BENCH_DATABASE_URL: databaseUrl }, '/api/products');
+
+// ---------------------------------------------------------------------------------------------------------
+// Measuring
+
+async function hammer(url: string, args: Args): Promise<Result> {
+  // A short warm-up so JIT and connection set-up do not count.
+  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration) });
+  const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10 });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  if (errors > 0) log(`    ${url}: ${errors} errors (status codes ${JSON.stringify(result.statusCodeStats ?? {})})`);
+  return result;
 }
 
 function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
@@ -66,12 +212,12 @@ function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
 }
 
 /**
- * Execution times (ms) of the app's own queries for one list request (a search also looks up its
- * corrections first), EXPLAIN ANALYZEd `runs` times, and the indexes they used.
+ * Execution times (ms) of the app's own queries for one list request (a search also looks up its corrections
+ * first, and may read one query per relevance tier), EXPLAIN ANALYZEd `runs` times, and the indexes they used.
  */
 async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
   const repo = createProductsRepository(db);
-  const parts = [repo.buildListQuery(filter).getSQL()];
+  const parts = await repo.explainableQueries(filter);
   if (filter.search) {
     const corrections = repo.buildCorrectionsQuery(queryWords(filter.search.q));
     if (corrections) parts.unshift(corrections);
@@ -92,40 +238,42 @@ async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
   return { p50: percentile(times, 50), p95: percentile(times, 95), used: [...used] };
 }
 
-async function hammer(url: string, args: Args): Promise<Result> {
-  // A short warm-up so JIT and connection set-up do not count.
-  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration) });
-  return autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10 });
+/** A cursor standing `pages` pages into the timeline (newest first), made the way the server makes them. */
+async function deepCursor(db: Db, n: number): Promise<{ cursor: string; depth: number; after: [string, string] }> {
+  const depth = Math.min(DEEP_PAGES * PAGE, Math.floor(n * 0.9));
+  const [row] = rowsOf<{ created_at: string | Date; id: string }>(
+    await db.execute(sql`select created_at, id from products where status <> 'sold'
+      order by created_at desc nulls last, id desc nulls last offset ${depth - 1} limit 1`),
+  );
+  const createdAt = new Date(row!.created_at).toISOString();
+  return {
+    cursor: Buffer.from(JSON.stringify(['n', createdAt, row!.id])).toString('base64url'),
+    depth,
+    after: [createdAt, row!.id],
+  };
 }
 
-/** Starts bench/serve.ts in a child process and resolves with its base URL once it listens. */
-async function startServer(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
-  const child = fork(fileURLToPath(new URL('./serve.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
-    child.once('message', (message) => {
-      clearTimeout(timer);
-      resolve((message as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+const figuresOf = (r: Result): Figures => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+
+/** The two servers on one scenario, alternately A B then B A, `rounds` times; medians per side. */
+async function alternate(oldenUrl: string, expressUrl: string, args: Args) {
+  const olden: Figures[] = [];
+  const express: Figures[] = [];
+  for (let round = 0; round < args.rounds; round++) {
+    const order = round % 2 === 0 ? (['olden', 'express'] as const) : (['express', 'olden'] as const);
+    for (const side of order) {
+      const figures = figuresOf(await hammer(side === 'olden' ? oldenUrl : expressUrl, args));
+      (side === 'olden' ? olden : express).push(figures);
+      log(`    round ${round + 1} ${side.padEnd(7)} ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms`);
+    }
+  }
+  const med = (list: Figures[]) => ({ rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)) });
+  return { olden: med(olden), express: med(express), ratios: olden.map((o, i) => o.rps / express[i]!.rps) };
 }
 
 function configFor(tmp: string, databaseUrl: string | undefined) {
@@ -135,138 +283,204 @@ function configFor(tmp: string, databaseUrl: string | undefined) {
   );
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const databaseUrl = process.env.DATABASE_URL;
+// ---------------------------------------------------------------------------------------------------------
+// One database: PostgreSQL (with the Express baseline) or PGlite
+
+interface BackendReport {
+  name: string;
+  n: number;
+  rows: Record<string, string | number>[];
+  timings: Record<string, string>[];
+}
+
+async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, databaseUrl: string | undefined): Promise<BackendReport> {
+  log(`\n== ${name}, ${n.toLocaleString('en')} listings ==`);
   const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-'));
   const pgliteDir = path.join(tmp, 'db');
-  // PGlite allows one process at a time: the parent closes it while the server child runs.
   const open = () => openDatabase(databaseUrl ? { databaseUrl, poolSize: 4 } : { pgliteDir });
   let database = await open();
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
-  const started = Date.now();
-  let cleanedUp = false;
-  const cleanup = async () => {
-    if (cleanedUp) return;
-    cleanedUp = true;
-    await server?.stop();
+  const running: Child[] = [];
+  try {
+    await database.migrate();
+    const existing = await countBenchListings(database.db);
+    if (existing === n) {
+      log(`Reusing ${existing.toLocaleString('en')} seeded listings`);
+    } else {
+      if (existing > 0) await removeListings(database.db);
+      log(`Seeding ${n.toLocaleString('en')} listings ...`);
+      const seedStart = Date.now();
+      await seedListings(database.db, n, (line) => log(line));
+      log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+    }
+    const deep = await deepCursor(database.db, n);
+    // What each q searches for (its corrections), asked of the app itself, and how many listings match it.
+    const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
+    const termsOf = async (q: string) => {
+      const terms = await app.services.products.searchTerms(q);
+      if (!terms) throw new Error(`no words to search in ${q}`);
+      return terms;
+    };
+    const repo = createProductsRepository(database.db);
+    const counts = new Map<string, number>();
+    for (const { q } of SEARCHES) {
+      const [count] = rowsOf<{ count: number }>(await database.db.execute(repo.buildCountQuery(await termsOf(q))));
+      counts.set(q, Number(count?.count ?? 0));
+    }
+    const timings: Record<string, string>[] = [];
+    const queries: [string, ListFilter][] = [
+      ['first page', { sort: 'newest', limit: PAGE + 1 }],
+      [`page ${DEEP_PAGES.toLocaleString('en')} deep`, { sort: 'newest', after: deep.after, limit: PAGE + 1 }],
+      ['category filter', { category: 'electronics', sort: 'newest', limit: PAGE + 1 }],
+      ['price sort', { sort: 'price_asc', limit: PAGE + 1 }],
+      ['category + price sort', { category: 'electronics', sort: 'price_desc', limit: PAGE + 1 }],
+      ...SEARCHES.map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
+    ];
+    for (const [label, filter] of queries) {
+      if (filter.search) filter.search = await termsOf(filter.search.q);
+      const t = await timeInDatabase(database.db, filter, args.runs);
+      timings.push({ query: label, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
+    }
+    await app.close();
+    // PGlite allows one process at a time: the server gets the database to itself.
+    if (!databaseUrl) await database.close();
+
+    const olden = await startOlden(tmp, databaseUrl);
+    running.push(olden);
+    const rows: Record<string, string | number>[] = [];
+    const row = (scenario: string, f: Figures, extra: Record<string, string | number> = {}) =>
+      rows.push({ scenario, 'req/s': Math.round(f.rps), 'p50 ms': f.p50, 'p99 ms': f.p99, ...extra });
+    log(`autocannon: ${args.connections} connections, ${args.duration} s per run`);
+
+    let first: Figures;
+    if (databaseUrl) {
+      const express = await startExpress(databaseUrl);
+      running.push(express);
+      for (const [label, url] of [
+        ['first page', '/api/products'],
+        ['category filter', '/api/products?category=electronics'],
+      ] as const) {
+        log(`  ${label}: Olden Goods vs Express 5 + pg, alternating, ${args.rounds} rounds`);
+        const ab = await alternate(olden.base + url, express.base + url, args);
+        row(`${label} (Olden Goods)`, ab.olden, { 'vs Express': `${(ab.olden.rps / ab.express.rps).toFixed(2)}x` });
+        row(`${label} (Express 5 + pg)`, ab.express);
+        const ratio = median(ab.ratios);
+        target(
+          `${label}: >= 1.3x Express req/s, p99 no worse`,
+          `${ratio.toFixed(2)}x (rounds ${ab.ratios.map((r) => r.toFixed(2)).join(', ')}), p99 ${ab.olden.p99} vs ${ab.express.p99} ms`,
+          ratio >= 1.3 && ab.olden.p99 <= ab.express.p99,
+        );
+        if (label === 'first page') first = ab.olden;
+      }
+      await express.stop();
+      running.pop();
+    } else {
+      first = figuresOf(await hammer(`${olden.base}/api/products`, args));
+      row('first page', first);
+      row('category filter', figuresOf(await hammer(`${olden.base}/api/products?category=electronics`, args)));
+    }
+    const deepFigures = figuresOf(await hammer(`${olden.base}/api/products?cursor=${deep.cursor}`, args));
+    row(`page ${DEEP_PAGES.toLocaleString('en')} deep (${deep.depth.toLocaleString('en')} listings in)`, deepFigures);
+    target(
+      `${name}: deep page within 2x of the first page`,
+      `p50 ${deepFigures.p50} vs ${first!.p50} ms, p99 ${deepFigures.p99} vs ${first!.p99} ms`,
+      deepFigures.p99 <= 2 * Math.max(1, first!.p99) && deepFigures.p50 <= 2 * Math.max(1, first!.p50),
+    );
+    for (const { label, q } of SEARCHES) {
+      const f = figuresOf(await hammer(`${olden.base}/api/products?q=${encodeURIComponent(q)}`, args));
+      row(`search "${q}" (${label}, ${counts.get(q)!.toLocaleString('en')} matches)`, f);
+      if (databaseUrl) target(`search "${q}" over HTTP: >= 400 req/s, p99 <= 300 ms`, `${Math.round(f.rps)} req/s, p99 ${f.p99} ms`, f.rps >= 400 && f.p99 <= 300);
+    }
+    await olden.stop();
+    running.pop();
+
+    if (!databaseUrl) database = await open();
+    for (const t of timings) {
+      if (t.query!.startsWith('search') && databaseUrl) {
+        target(`${t.query} in the database: p95 <= 50 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 50);
+      }
+    }
+    const planOf = (label: string) => timings.find((t) => t.query === label)?.plan ?? '';
+    target(`${name}: category and price sorts keep their indexes`, ['category filter', 'price sort', 'category + price sort'].map((l) => `${l}: ${planOf(l)}`).join('; '),
+      planOf('category filter').includes('products_category_newest_idx') &&
+        planOf('price sort').includes('products_price_idx') &&
+        planOf('category + price sort').includes('products_category_price_idx'));
+
+    // Start-up on the existing database, and idle memory, of the production process (median of three).
+    if (!databaseUrl) await database.close();
+    const starts: number[] = [];
+    const rss: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const server = await startOlden(tmp, databaseUrl);
+      starts.push(server.startMs);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      rss.push(server.rssKb() / 1024);
+      await server.stop();
+    }
+    if (!databaseUrl) database = await open();
+    const startMs = median(starts);
+    const rssMb = median(rss);
+    row('start-up to the first answered page (ms)', { rps: Number.NaN, p50: Math.round(startMs), p99: Math.round(Math.max(...starts)) });
+    if (databaseUrl) {
+      target('start-up to the first answered request <= 1.5 s', `${Math.round(startMs)} ms (runs ${starts.map((s) => Math.round(s)).join(', ')})`, startMs <= 1500);
+      target('idle RSS <= 120 MB', `${rssMb.toFixed(0)} MB`, rssMb <= 120);
+    } else {
+      log(`  ${name}: start-up ${Math.round(startMs)} ms, idle RSS ${rssMb.toFixed(0)} MB (no target: informative)`);
+    }
+    return { name, n, rows, timings };
+  } finally {
+    for (const child of running) await child.stop();
     if (databaseUrl && !args.keep) {
       log('Removing the seeded listings ...');
       await removeListings(database.db).catch((error: unknown) => log(`  cleanup failed: ${String(error)}`));
     }
     await database.close().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  }
+}
 
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const loads: number[][] = [loadavg()];
+  const sampler = setInterval(() => loads.push(loadavg()), 10_000);
+  // The production bundle is what `npm start` runs: build it if its sources are newer.
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('could not build the server bundle');
+  const reports: BackendReport[] = [];
   try {
-    log(`Database: ${databaseUrl ? `PostgreSQL (${new URL(databaseUrl).pathname.slice(1)})` : `PGlite in ${tmp}`}`);
-    await database.migrate();
-    const existing = await countBenchListings(database.db);
-    if (existing === args.n) {
-      log(`Reusing ${existing} seeded listings`);
-    } else {
-      if (existing > 0) await removeListings(database.db);
-      log(`Seeding ${args.n} listings ...`);
-      const seedStart = Date.now();
-      await seedListings(database.db, args.n, log);
-      log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-    }
-    if (!databaseUrl) await database.close();
-
-    server = await startServer(
-      databaseUrl ? { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: tmp } : { BENCH_PGLITE_DIR: pgliteDir, BENCH_DATA_DIR: tmp },
-    );
-    const { base } = server;
-
-    // Walk 100 pages of 100 to stand 10,000 listings deep, then hammer that page at the default size.
-    const depth = Math.min(10_000, args.n - 24);
-    let cursor = '';
-    for (let walked = 0; walked < depth; walked += 100) {
-      const res = await fetch(`${base}/api/products?limit=${Math.min(100, depth - walked)}${cursor ? `&cursor=${cursor}` : ''}`);
-      if (!res.ok) throw new Error(`walking the pages failed: ${res.status} ${await res.text()}`);
-      cursor = res.headers.get('x-next-cursor') ?? '';
-      if (!cursor) throw new Error('ran out of pages while walking');
-    }
-    const scenarios: [string, string][] = [
-      ['ceiling: GET /api/health', '/api/health'],
-      ['first page', '/api/products'],
-      [`page ${depth.toLocaleString('en')} deep (cursor)`, `/api/products?cursor=${cursor}`],
-      ['category filter', '/api/products?category=electronics'],
-      [`search "${SEARCH}"`, `/api/products?q=${encodeURIComponent(SEARCH)}`],
-    ];
-    for (const [, url] of scenarios) {
-      const res = await fetch(base + url);
-      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      if (url !== '/api/health' && ((await res.json()) as unknown[]).length === 0) throw new Error(`${url} returned nothing`);
-    }
-
-    log(`\nautocannon: ${args.connections} connections, ${args.duration} s per scenario, N = ${args.n.toLocaleString('en')}`);
-    const results: { name: string; result: Result }[] = [];
-    for (const [name, url] of scenarios) {
-      const result = await hammer(base + url, args);
-      results.push({ name, result });
-      log(`  ${name}: ${Math.round(result.requests.average)} req/s`);
-    }
-    await server.stop();
-    server = undefined;
-    const ceiling = results[0]!.result.requests.average;
-    console.table(
-      results.map(({ name, result }) => ({
-        scenario: name,
-        'req/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        'vs ceiling': `${((result.requests.average / ceiling) * 100).toFixed(0)}%`,
-        errors: result.errors + result.timeouts + result.non2xx,
-      })),
-    );
-    for (const { name, result } of results) {
-      if (result.requests.total === 0) log(`  ${name}: no request finished within ${args.duration} s (the server is too slow here)`);
-      if (result.errors + result.timeouts + result.non2xx > 0) {
-        log(`  ${name}: status codes ${JSON.stringify(result.statusCodeStats ?? {})}, errors ${result.errors}, timeouts ${result.timeouts}`);
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
+    else log('DATABASE_URL is not set: the PostgreSQL figures and the Express baseline are skipped.');
+    if (!args['skip-pglite']) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
+    if (!args['skip-static']) {
+      log('\n== Static assets ==');
+      const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-static-'));
+      try {
+        const server = await startOlden(tmp, databaseUrl);
+        try {
+          for (const check of await measureStatic(server.base)) target(check.name, check.figure, check.ok);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
       }
     }
-
-    if (!databaseUrl) database = await open();
-    const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
-    const products = app.services.products;
-    log(`In-database execution time of the app's own queries (EXPLAIN ANALYZE, ${args.runs} runs each):`);
-    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string, string];
-    const queries: [string, ListFilter][] = [
-      ['first page', { sort: 'newest', limit: 25 }],
-      ['deep page', { sort: 'newest', after: [decoded[1], decoded[2]], limit: 25 }],
-      ['category filter', { category: 'electronics', sort: 'newest', limit: 25 }],
-      [`search "${SEARCH}"`, { search: await products.searchTerms(SEARCH), sort: 'relevance', limit: 25 }],
-      ['search "vintge lamp" (typo)', { search: await products.searchTerms('vintge lamp'), sort: 'relevance', limit: 25 }],
-      ['search "clock", by price', { search: await products.searchTerms('clock'), sort: 'price_asc', limit: 25 }],
-    ];
-    const timings = [];
-    for (const [name, filter] of queries) {
-      const t = await timeInDatabase(database.db, filter, args.runs);
-      timings.push({ query: name, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
-    }
-    await app.close();
-    console.table(timings);
-
-    const first = results[1]!.result;
-    const deep = results[2]!.result;
-    const searchP95 = Number(timings[3]!['p95 ms']);
-    log('Targets:');
-    log(
-      `  deep page within 2x of first page latency: p50 ${deep.latency.p50} vs ${first.latency.p50} ms, ` +
-        `p99 ${deep.latency.p99} vs ${first.latency.p99} ms -> ${deep.latency.p99 <= 2 * Math.max(1, first.latency.p99) ? 'met' : 'NOT met'}`,
-    );
-    log(`  search p95 <= 50 ms in the database: ${searchP95} ms -> ${searchP95 <= 50 ? 'met' : 'NOT met'}`);
-    log(
-      `  first page >= 1000 req/s with p99 <= 250 ms at ${args.connections} connections: ${Math.round(first.requests.average)} req/s, ` +
-        `p99 ${first.latency.p99} ms -> ${first.requests.average >= 1000 && first.latency.p99 <= 250 ? 'met' : 'NOT met'}`,
-    );
-    log(`Load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
   } finally {
-    await cleanup();
-    log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    clearInterval(sampler);
   }
+
+  for (const report of reports) {
+    log(`\n== ${report.name}, ${report.n.toLocaleString('en')} listings, ${args.connections} connections, ${args.duration} s per run ==`);
+    console.table(report.rows);
+    log(`In-database execution time of the app's own queries (EXPLAIN ANALYZE, ${args.runs} runs each):`);
+    console.table(report.timings);
+  }
+  log('\n== Targets ==');
+  for (const t of targets) log(`  ${verdict(t.ok).padEnd(7)} ${t.name}: ${t.figure}`);
+  const peak = Math.max(...loads.map((l) => l[0]!));
+  log(`Load average: ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end, peak 1-minute ${peak.toFixed(1)}, on ${cpus().length} cores`);
+  log(`${targets.filter((t) => t.ok).length} of ${targets.length} targets met in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 main().catch((error: unknown) => {

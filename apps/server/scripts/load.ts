@@ -1,11 +1,13 @@
 // `npm run load -- [--duration 60] [--connections 100] [--n 100000] [--pglite-n 100000] [--warmup 10] [--buyers 100]
-//                  [--skip-postgres] [--skip-pglite]`
+//                  [--skip-postgres] [--skip-pglite] [--processes 2]`
 //
 // A realistic mix on loopback, with autocannon, against the server running as a child process (so its RSS can be
 // read from /proc): 80% browsing and search, 15% buy requests and cart reads (many buyer accounts), 5% listing
 // writes. PostgreSQL (a throwaway database, dropped at the end) with N bulk-seeded listings, then PGlite.
 // Prints req/s, status counts (5xx and socket errors must be zero; 429s separately), p50/p99 per route, and
 // the server's RSS after warm-up and after the run (growth must stay within 20%).
+// --processes N (N > 1): on PostgreSQL, the same mix also runs against N processes sharing the database and Redis
+// (REDIS_URL, default redis://127.0.0.1:6379) behind a round-robin proxy, printed beside the one-process figures.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +16,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { countBenchListings, rowsOf, seedListings } from '../bench/seed.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
 import {
   type Account,
   buyBody,
@@ -31,7 +34,7 @@ import {
 } from './support.ts';
 
 const USAGE =
-  'load [--duration 60] [--connections 100] [--n 100000] [--pglite-n 100000] [--warmup 10] [--buyers 100] [--skip-postgres] [--skip-pglite]';
+  'load [--duration 60] [--connections 100] [--n 100000] [--pglite-n 100000] [--warmup 10] [--buyers 100] [--skip-postgres] [--skip-pglite] [--processes 1]';
 const args = parseFlags(
   process.argv.slice(2),
   {
@@ -43,6 +46,7 @@ const args = parseFlags(
     buyers: 100,
     'skip-postgres': false,
     'skip-pglite': false,
+    processes: 1,
   },
   USAGE,
 );
@@ -238,8 +242,15 @@ interface BackendFigures {
   perRoute: Record<string, string | number>[];
 }
 
-async function runBackend(name: string, n: number, env: Record<string, string>, databaseUrl?: string, pgliteDir?: string): Promise<BackendFigures> {
-  log(`\n== Load: ${name}, ${n.toLocaleString('en')} listings ==`);
+async function runBackend(
+  name: string,
+  n: number,
+  env: Record<string, string>,
+  databaseUrl?: string,
+  pgliteDir?: string,
+  processes = 1,
+): Promise<BackendFigures> {
+  log(`\n== Load: ${name}, ${n.toLocaleString('en')} listings, ${processes} process${processes > 1 ? 'es behind a round-robin proxy' : ''} ==`);
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDir! });
   let productIds: string[];
   const seedStart = Date.now();
@@ -253,15 +264,24 @@ async function runBackend(name: string, n: number, env: Record<string, string>, 
   const seedSeconds = (Date.now() - seedStart) / 1000;
   log(`  seeded in ${seedSeconds.toFixed(1)} s`);
 
-  let server: ServerChild | undefined;
+  let servers: ServerChild[] = [];
+  let proxy: RoundRobinProxy | undefined;
   try {
-    server = await startServer({ env });
+    servers = await Promise.all(Array.from({ length: processes }, () => startServer({ env })));
+    proxy = processes > 1 ? await startRoundRobinProxy(servers.map((s) => s.base)) : undefined;
+    // One process: straight to it. Several: through the proxy, as behind a balancer.
+    const server = {
+      base: proxy?.base ?? servers[0]!.base,
+      rssKb: () => servers.reduce((sum, s) => sum + s.rssKb(), 0),
+      isAlive: () => servers.every((s) => s.isAlive()),
+      output: () => servers.map((s) => s.output()).join('\n'),
+    };
     const tag = randomBytes(3).toString('hex');
     const buyers: Account[] = [];
     const registerStart = Date.now();
     for (let i = 0; i < args.buyers; i += 4) {
       const batch = Array.from({ length: Math.min(4, args.buyers - i) }, (_, k) =>
-        registerAccount(server!.base, `buyer${i + k}-${tag}@load.example.com`, `Load Buyer ${i + k}`),
+        registerAccount(server.base, `buyer${i + k}-${tag}@load.example.com`, `Load Buyer ${i + k}`),
       );
       buyers.push(...(await Promise.all(batch)));
     }
@@ -323,7 +343,8 @@ async function runBackend(name: string, n: number, env: Record<string, string>, 
       perRoute,
     };
   } finally {
-    await server?.stop();
+    await proxy?.close();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
@@ -350,7 +371,14 @@ async function main(): Promise<void> {
     if (!args['skip-postgres']) {
       const url = await createDatabase(dbName);
       dbCreated = true;
-      figures.push(await runBackend('PostgreSQL', args.n, { ...common, DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: url }, url));
+      const pgEnv = { ...common, DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: url };
+      figures.push(await runBackend('PostgreSQL', args.n, pgEnv, url));
+      if (args.processes > 1) {
+        // Shared state for several processes: budgets in Redis, TRUST_PROXY for the proxy's X-Forwarded-For.
+        const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+        const env = { ...pgEnv, REDIS_URL: redisUrl, TRUST_PROXY: '1' };
+        figures.push(await runBackend(`PostgreSQL x${args.processes}`, args.n, env, url, undefined, args.processes));
+      }
       await dropDatabase(dbName);
       dbCreated = false;
     }
@@ -365,6 +393,19 @@ async function main(): Promise<void> {
     await cleanup();
   }
 
+  if (figures.length > 1) {
+    log('\n== Side by side ==');
+    console.table(
+      figures.map((f) => ({
+        backend: f.backend,
+        'req/s': Math.round(f.rps),
+        'p99 ms (worst route)': fmt(Math.max(...f.perRoute.map((r) => Number(r['p99 ms'])).filter(Number.isFinite))),
+        '5xx': f.count5xx,
+        'socket errors': f.socketErrors,
+        timeouts: f.timeouts,
+      })),
+    );
+  }
   let ok = !failed;
   for (const f of figures) {
     const growth = (f.rssAfterKb - f.rssWarmKb) / f.rssWarmKb;

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
@@ -25,6 +25,13 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { createImagesService } from './modules/images/service.ts';
+import { registerImageUrls } from './modules/images/urls.ts';
+import { createEventBus } from './modules/events/bus.ts';
+import { createLiveHub } from './modules/events/hub.ts';
+import { eventsRoutes } from './modules/events/routes.ts';
+import { messagesRoutes } from './modules/messages/routes.ts';
+import { createMessagesService } from './modules/messages/service.ts';
+import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -33,6 +40,7 @@ import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { fastSerializerCompiler } from './plugins/serializer.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -97,11 +105,15 @@ export function createServices(ctx: AppContext) {
   const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer });
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
-  const products = createProductsService(ctx, { images });
-  const buyerRequests = createBuyerRequestsService(ctx, { products });
+  const events = createEventBus(ctx);
+  const notify = createNotifier(ctx, { mailer, users, events });
+  const products = createProductsService(ctx, { images, notify });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
+  const messages = createMessagesService(ctx, { notify, publish: events.publish });
+  const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo };
+  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -125,7 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
 
   const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
   const ctx: AppContext = { config, db: database.db, limiter, log: app.log };
@@ -138,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app);
+  registerImageUrls(app, config);
 
   await app.register(
     async (api) => {
@@ -154,22 +167,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
+      await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images });
       await api.register(contactRoutes, { contact: services.contact });
     },
     { prefix: '/api' },
   );
 
-  await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, { config, db: database.db, products: services.products });
   // Issue 12: uploads nothing shows are swept periodically (safe with several processes).
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {
     stopSweeper = services.images.startSweeper();
   });
+  // Live streams never end by themselves: they are ended before the server waits for its connections.
+  app.addHook('preClose', async () => services.live.closeAll());
   app.addHook('onClose', async () => {
     stopSweeper?.();
+    await services.live.close();
     // Mails still on their way need the database (a token) and the limiter: they go first.
     await services.mailer.close();
+    await services.events.close();
     if (!options.limiter) await limiter.close();
   });
   return app as unknown as FastifyInstance & { services: Services; routeTable: RouteEntry[] };

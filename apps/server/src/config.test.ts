@@ -46,6 +46,10 @@ describe('parseEnv', () => {
     ['NODE_ENV', 'staging'],
     ['RATE_LIMIT_FACTOR', '0'],
     ['SEED_DEMO', 'yes'],
+    ['IMAGE_STORE', 'disk'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['S3_PUBLIC_URL', 'ftp://cdn.example'],
   ])('%s=%s throws a ConfigError: one line naming the variable', (name, value) => {
     const error = configErrorOf({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^Invalid environment variable ${name}: \\S`));
@@ -160,6 +164,34 @@ describe('parseEnv', () => {
       expect(error.message).toMatch(/^Invalid environment variable TRUST_PROXY: [^\n]+$/);
     },
   );
+
+  it('IMAGE_STORE: the folder by default; s3 needs S3_BUCKET, and both keys or neither (one line naming what is missing)', () => {
+    expect(parseEnv({})).toMatchObject({ IMAGE_STORE: 'fs', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    for (const unset of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+      expect(parseEnv({})[unset], unset).toBeUndefined();
+    }
+    // The S3_* rows are read only for IMAGE_STORE=s3: a folder store ignores a half-written S3 block.
+    expect(parseEnv({ S3_ACCESS_KEY_ID: 'only-one' }).IMAGE_STORE).toBe('fs');
+    const s3 = {
+      IMAGE_STORE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'olden-photos',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.olden.example/photos/',
+    };
+    expect(parseEnv(s3)).toMatchObject({ ...s3, S3_FORCE_PATH_STYLE: true, S3_PUBLIC_URL: 'https://cdn.olden.example/photos' });
+    expect(parseEnv({ IMAGE_STORE: 's3', S3_BUCKET: 'b' }).S3_ACCESS_KEY_ID).toBeUndefined();
+    expect(configErrorOf({ IMAGE_STORE: 's3' }).message).toBe('Invalid environment variable S3_BUCKET: is required when IMAGE_STORE=s3');
+    expect(configErrorOf({ IMAGE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }).message).toMatch(
+      /^Invalid environment variable S3_SECRET_ACCESS_KEY: give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither$/,
+    );
+    expect(configErrorOf({ IMAGE_STORE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' }).message).toMatch(
+      /^Invalid environment variable S3_ACCESS_KEY_ID: /,
+    );
+  });
 
   it('STATEMENT_TIMEOUT_MS: 5 s by default, 0 disables, anything else must be whole milliseconds', () => {
     expect(parseEnv({}).STATEMENT_TIMEOUT_MS).toBe(5000);

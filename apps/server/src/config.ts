@@ -1,6 +1,7 @@
 // Environment parsed by one zod schema; a wrong value stops the boot with one line naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { EVENTS_HEARTBEAT_MS } from '@olden/contracts/constants';
 
 const optionalText = z
   .string()
@@ -115,6 +116,28 @@ const EnvSchema = z.object({
   WEB_DIST: optionalText,
   /** Issue 12: photo storage per user (stored WebP bytes), in MB. */
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
+  /** Issue 13: how often a live event stream sends a heartbeat and re-checks its session, in ms. */
+  EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(EVENTS_HEARTBEAT_MS),
+  /** Issue 16: where photos live: a folder of DATA_DIR (one machine) or an S3-compatible bucket (several). */
+  IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
+  /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */
+  S3_ENDPOINT: urlWith(['https:', 'http:']),
+  S3_REGION: optionalText.transform((v) => v ?? 'us-east-1'),
+  S3_BUCKET: optionalText,
+  /** Both or neither: unset, the SDK's own chain (an instance role, AWS_* variables) signs the requests. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** MinIO and s3rver want path-style URLs (endpoint/bucket/key) rather than a bucket subdomain. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** A CDN or public bucket address image URLs point to (<S3_PUBLIC_URL>/<file>); unset, the API serves them. */
+  S3_PUBLIC_URL: urlWith(['https:', 'http:']).transform((v) => v?.replace(/\/+$/, '')),
+}).superRefine((env, ctx) => {
+  if (env.IMAGE_STORE !== 's3') return;
+  if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when IMAGE_STORE=s3' });
+  else if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'give both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither' });
+  }
 });
 
 export type Env = z.input<typeof EnvSchema>;

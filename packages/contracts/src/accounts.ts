@@ -31,13 +31,17 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-/** PATCH /api/users/me: the profile update (name, photo), same rules as registration; at least one field. */
+/** PATCH /api/users/me: the profile update (name, photo, mail notifications), same rules as registration; at least one field. */
 export const UpdateProfileBody = z
   .object({
+    /** false: no mail about requests and messages (account mails still go). */
+    notifyByEmail: z.boolean({ error: 'notifyByEmail must be true or false' }).optional(),
     name: requiredText('Name', 100, messages.register.nameRequired).optional(),
     photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).optional(),
   })
-  .refine((b) => b.name !== undefined || b.photoURL !== undefined, { message: 'Send a name or a photoURL to change' });
+  .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined, {
+    message: 'Send a name, a photoURL or notifyByEmail to change',
+  });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 
 /** One of the caller's sessions (GET /api/auth/sessions). */

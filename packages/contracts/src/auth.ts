@@ -39,6 +39,8 @@ export const SessionUser = z.object({
   photoURL: z.string(),
   admin: z.boolean(),
   emailVerified: z.boolean(),
+  /** Mail about buy requests and messages (PATCH /api/users/me {notifyByEmail}). */
+  notifyByEmail: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { CATEGORY_KEYS } from './categories.ts';
 import { Email, PageQuery, requiredText } from './common.ts';
 import { Phone } from './products.ts';
+import { BuyerRequestStatusSchema } from './trade.ts';
+import { REQUEST_LIST_VIEWS } from './trade-status.ts';
 
+/** A new request's status (the spec's); the whole lifecycle is in trade-status.ts. */
 export const BUYER_REQUEST_STATUS = 'Pending';
 
 export const CreateBuyerRequestBody = z.object({
@@ -13,7 +16,13 @@ export const CreateBuyerRequestBody = z.object({
 export type CreateBuyerRequestBody = z.input<typeof CreateBuyerRequestBody>;
 
 export const ListBuyerRequestsQuery = z
-  .strictObject({ ...PageQuery, buyerEmail: Email.optional(), email: Email.optional() })
+  .strictObject({
+    ...PageQuery,
+    buyerEmail: Email.optional(),
+    email: Email.optional(),
+    /** open (default): Pending and Accepted, as the spec's lists; closed: the history, newest first. */
+    status: z.enum(REQUEST_LIST_VIEWS, { error: 'status must be open or closed' }).default('open'),
+  })
   .refine((q) => (q.buyerEmail ? 1 : 0) + (q.email ? 1 : 0) === 1, {
     message: 'Pass exactly one of buyerEmail (your cart) or email (requests to you)',
   });
@@ -26,7 +35,7 @@ export const BuyerProductSchema = z.object({
   buyerEmail: z.string(),
   phoneNumber: z.string(),
   buyerAddress: z.string(),
-  status: z.string(),
+  status: BuyerRequestStatusSchema,
   image1: z.string(),
   name: z.string(),
   age: z.number().int(),
@@ -38,5 +47,9 @@ export const BuyerProductSchema = z.object({
   uploaderLocation: z.string(),
   email: z.string(),
   createdAt: z.string(),
+  /** When the status last changed (the creation time until then). */
+  updatedAt: z.string(),
+  /** Messages in this request's thread the caller has not read (0 for an admin reading others'). */
+  unreadMessages: z.number().int(),
 });
 export type BuyerProduct = z.infer<typeof BuyerProductSchema>;

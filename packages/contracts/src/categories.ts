@@ -1,23 +1,7 @@
 import { z } from 'zod';
+import { CATEGORY_KEYS } from './category-keys.ts';
 
-export const CATEGORY_KEYS = [
-  'homeAndLiving',
-  'electronics',
-  'hobbiesSports',
-  'vehicles',
-  'mensFashion',
-  'womensFashion',
-  'kids',
-  'education',
-  'pets',
-] as const;
-export type CategoryKey = (typeof CATEGORY_KEYS)[number];
-
-/** Case-insensitive lookup: /productsCategory/HOMEANDLIVING finds homeAndLiving. */
-export function findCategoryKey(value: string): CategoryKey | undefined {
-  const lower = value.toLowerCase();
-  return CATEGORY_KEYS.find((k) => k.toLowerCase() === lower);
-}
+export * from './category-keys.ts';
 
 export const CategorySchema = z.object({
   _id: z.string(),

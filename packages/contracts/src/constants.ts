@@ -7,3 +7,5 @@ export * from './stored-images.ts';
 export { messages } from './messages.ts';
 export * from './oidc-popup.ts';
 export * from './account-messages.ts';
+export * from './trade-status.ts';
+export * from './category-keys.ts';

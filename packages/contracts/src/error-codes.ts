@@ -54,6 +54,13 @@ export const ERROR_STATUS = {
   PROTECTED_ADMIN: 409,
   /** Demoting the only admin left (also when two admins demote each other at once). */
   LAST_ADMIN: 409,
+  // --- Issue 13, the trade loop ---
+  /** A status change the request's state does not allow (a closed request, accepting an accepted one). */
+  REQUEST_CLOSED: 409,
+  /** Buying or accepting a request for a listing that is reserved or sold. */
+  LISTING_UNAVAILABLE: 409,
+  /** Posting to the thread of a closed request (it stays readable). */
+  THREAD_CLOSED: 409,
   /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
   QUOTA_EXCEEDED: 413,
 } as const;

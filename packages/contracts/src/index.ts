@@ -9,3 +9,4 @@ export * from './buyer-requests.ts';
 export * from './images.ts';
 export * from './contact.ts';
 export * from './accounts.ts';
+export * from './trade.ts';

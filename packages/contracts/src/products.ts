@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_KEYS } from './categories.ts';
 import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
 import { messages } from './messages.ts';
+import { ListingStatusSchema } from './trade.ts';
 
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
 export const LONG_DESCRIPTION_HINT_WORDS = 180;
@@ -100,6 +101,8 @@ export const ProductSchema = z.object({
   uploaderName: z.string(),
   email: z.string(),
   createdAt: z.string(),
+  /** available, reserved (a request accepted) or sold (handed over; gone from the lists). */
+  status: ListingStatusSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 

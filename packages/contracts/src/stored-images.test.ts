@@ -5,6 +5,8 @@ import {
   IMAGE_MESSAGES,
   IMAGE_TYPE_NAMES,
   imageSrcSet,
+  imageVariantUrl,
+  isSafeImageUrl,
   isStoredImageUrl,
   parseStoredImageFile,
   storedImageId,
@@ -44,6 +46,28 @@ describe('stored image URLs', () => {
       `/api/images/${id}-320.webp 320w, /api/images/${id}-640.webp 640w, /api/images/${id}-1280.webp 1280w`,
     );
     expect(imageSrcSet('https://example.com/a.jpg')).toBeUndefined();
+  });
+
+  it('issue 16: absolute URLs of stored images as replies give them keep their srcset and pass as safe, http too', () => {
+    const origin = 'http://127.0.0.1:4173';
+    expect(imageSrcSet(`${origin}/api/images/${id}-1280.webp`)).toBe(
+      `${origin}/api/images/${id}-320.webp 320w, ${origin}/api/images/${id}-640.webp 640w, ${origin}/api/images/${id}-1280.webp 1280w`,
+    );
+    expect(isSafeImageUrl(`${origin}/api/images/${id}-640.webp`)).toBe(true);
+    expect(imageVariantUrl(`${origin}/api/images/${id}-1280.webp`, 320)).toBe(`${origin}/api/images/${id}-320.webp`);
+    expect(imageVariantUrl(`/api/images/${id}-1280.webp`, 320)).toBe(`/api/images/${id}-320.webp`);
+    expect(imageVariantUrl('https://img.example/a-1280.webp', 320)).toBe('https://img.example/a-1280.webp');
+    // Only the exact stored shape over http; anything else over http stays refused.
+    for (const url of [
+      `http://127.0.0.1:4173/api/images/${id}-640.webp?x=1`,
+      `http://u:p@127.0.0.1/api/images/${id}-640.webp`,
+      `http://127.0.0.1/api/images/${id}-641.webp`,
+      `http://127.0.0.1/x/api/images/${id}-640.webp`,
+      `ftp://127.0.0.1/api/images/${id}-640.webp`,
+    ]) {
+      expect(isSafeImageUrl(url), url).toBe(false);
+      expect(imageSrcSet(url), url).toBeUndefined();
+    }
   });
 });
 

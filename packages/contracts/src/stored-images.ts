@@ -64,9 +64,27 @@ export function isStoredImageUrl(url: string): boolean {
   return storedImageId(url) !== undefined;
 }
 
-/** An image URL a listing or profile may hold: one stored here, or an https URL without credentials. */
+/**
+ * The origin and id of a stored image's absolute URL as replies give it (`http(s)://host/api/images/<id>-<w>.webp`,
+ * issue 16); undefined for anything else. Which origins are this server's only the server knows.
+ */
+function absoluteStoredImage(value: string): { origin: string; id: string } | undefined {
+  try {
+    const url = new URL(value);
+    if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) return undefined;
+    const id = storedImageId(url.pathname);
+    return id === undefined ? undefined : { origin: url.origin, id };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An image URL a listing or profile may hold: one stored here, an https URL without credentials, or a stored
+ * image's absolute URL as replies give it (http on a development PUBLIC_URL; the server stores it in short form).
+ */
 export function isSafeImageUrl(value: string): boolean {
-  if (isStoredImageUrl(value)) return true;
+  if (isStoredImageUrl(value) || absoluteStoredImage(value)) return true;
   try {
     const url = new URL(value);
     return url.protocol === 'https:' && !url.username && !url.password;
@@ -75,9 +93,19 @@ export function isSafeImageUrl(value: string): boolean {
   }
 }
 
-/** srcset for a stored image (its three widths); undefined for external URLs, which have only themselves. */
+/** One width of a stored image, short or absolute (same address); any other URL as it is (it has only itself). */
+export function imageVariantUrl(url: string, width: ImageWidth): string {
+  const id = storedImageId(url);
+  if (id !== undefined) return storedImageUrl(id, width);
+  const absolute = absoluteStoredImage(url);
+  return absolute ? `${absolute.origin}${storedImageUrl(absolute.id, width)}` : url;
+}
+
+/** srcset for a stored image (its three widths), short or absolute; undefined for external URLs, which have only themselves. */
 export function imageSrcSet(url: string): string | undefined {
   const id = storedImageId(url);
-  if (id === undefined) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${storedImageUrl(id, w)} ${w}w`).join(', ');
+  if (id !== undefined) return IMAGE_WIDTHS.map((w) => `${storedImageUrl(id, w)} ${w}w`).join(', ');
+  const absolute = absoluteStoredImage(url);
+  if (!absolute) return undefined;
+  return IMAGE_WIDTHS.map((w) => `${absolute.origin}${storedImageUrl(absolute.id, w)} ${w}w`).join(', ');
 }

@@ -10,8 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BUYER_REQUEST_STATUSES, LISTING_STATUSES } from '@olden/contracts/constants';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 
 export const users = pgTable('users', {
@@ -24,6 +26,8 @@ export const users = pgTable('users', {
   oidcSubject: text('oidc_subject').unique(),
   /** Proven by a mailed link, a password reset, or an identity provider's email_verified. */
   emailVerified: boolean('email_verified').notNull().default(false),
+  /** Mail about buy requests and messages (issue 13); account mails always go. */
+  notifyByEmail: boolean('notify_by_email').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [index('users_created_idx').on(t.createdAt, t.id), index('users_photo_url_idx').on(t.photoUrl)]);
 
@@ -83,6 +87,12 @@ export const products = pgTable('products', {
   image3: text('image3').notNull(),
   image4: text('image4').notNull(),
   createdAt: createdAt(),
+  /** available -> reserved (a request accepted) -> sold (handed over); see trade-status.ts. */
+  status: text('status', { enum: LISTING_STATUSES }).notNull().default('available'),
+  /** Moves with every edit and status change. */
+  updatedAt: updatedAt(),
+  /** The name's words alone: the first relevance tiers (migration 0007). */
+  nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(long_description, '')), 'C')`,
   ),
@@ -94,6 +104,8 @@ export const products = pgTable('products', {
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
+  // Relevance tiers: whether the name itself matches (migration 0007).
+  index('products_name_search_idx').using('gin', t.nameSearch),
   // Whether a stored image is still shown (images are released when nothing shows them).
   index('products_image1_idx').on(t.image1),
   index('products_image2_idx').on(t.image2),
@@ -103,14 +115,15 @@ export const products = pgTable('products', {
 
 export const buyerRequests = pgTable('buyer_requests', {
   id: text('id').primaryKey(),
-  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  /** No foreign key: a request outlives its listing (declined when the listing is deleted, kept for history). */
+  productId: text('product_id').notNull(),
   buyerId: text('buyer_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   sellerId: text('seller_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   buyerName: text('buyer_name').notNull(),
   buyerEmail: text('buyer_email').notNull(),
   phoneNumber: text('phone_number').notNull(),
   buyerAddress: text('buyer_address').notNull(),
-  status: text('status').notNull().default('Pending'),
+  status: text('status', { enum: BUYER_REQUEST_STATUSES }).notNull().default('Pending'),
   image1: text('image1').notNull(),
   name: text('name').notNull(),
   age: integer('age').notNull(),
@@ -123,14 +136,35 @@ export const buyerRequests = pgTable('buyer_requests', {
   /** The seller's email (the wire's `email`). */
   sellerEmail: text('seller_email').notNull(),
   createdAt: createdAt(),
+  /** When the status last changed. */
+  updatedAt: updatedAt(),
+  /** When each party last opened the thread: unread = the other party's messages after it. */
+  buyerReadAt: timestamp('buyer_read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  sellerReadAt: timestamp('seller_read_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  /** When each party was last mailed about this thread (MESSAGE_MAIL_THROTTLE_MS). */
+  buyerMailedAt: timestamp('buyer_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  sellerMailedAt: timestamp('seller_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
 }, (t) => [
-  uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status = 'Pending'`),
+  uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status IN ('Pending', 'Accepted')`),
+  uniqueIndex('buyer_requests_one_accepted').on(t.productId).where(sql`status = 'Accepted'`),
+  index('buyer_requests_buyer_closed_idx').on(t.buyerEmail, t.updatedAt.desc(), t.id.desc()).where(sql`status IN ('Declined', 'Cancelled', 'Completed')`),
+  index('buyer_requests_seller_closed_idx').on(t.sellerEmail, t.updatedAt.desc(), t.id.desc()).where(sql`status IN ('Declined', 'Cancelled', 'Completed')`),
   index('buyer_requests_buyer_idx').on(t.buyerEmail, t.createdAt.desc(), t.id.desc()),
   index('buyer_requests_seller_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('buyer_requests_product_idx').on(t.productId),
   index('buyer_requests_seller_id_idx').on(t.sellerId),
+  index('buyer_requests_buyer_id_idx').on(t.buyerId),
   index('buyer_requests_image1_idx').on(t.image1),
 ]);
+
+/** A request's thread between its buyer and its seller (issue 13). */
+export const requestMessages = pgTable('request_messages', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull().references(() => buyerRequests.id, { onDelete: 'cascade' }),
+  senderId: text('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('request_messages_thread_idx').on(t.requestId, t.createdAt, t.id), index('request_messages_sender_idx').on(t.senderId)]);
 
 export const images = pgTable('images', {
   id: text('id').primaryKey(),

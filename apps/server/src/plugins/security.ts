@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
+import { imageOrigins } from '../modules/images/urls.ts';
 
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
@@ -39,7 +40,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         'script-src': ["'self'"],
         // sweetalert2 and Swiper set inline styles; scripts stay strict.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        // Images are named absolutely (issue 16): PUBLIC_URL's or S3_PUBLIC_URL's origin, https or not.
+        'img-src': ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins(config)],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],
         'object-src': ["'none'"],

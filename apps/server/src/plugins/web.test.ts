@@ -24,7 +24,7 @@ afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 const getApp = useTestApp({ WEB_DIST: webDir });
 
 describe('web app and SPA fallback', () => {
-  it.each(['/', '/login', '/productDetails/x', '/dashboard/updateProduct/abc', '/productsCategory/pets?x=1'])(
+  it.each(['/', '/login', '/timeline', '/dashboard/updateProduct/abc', '/productsCategory/pets?x=1'])(
     '%s returns the app shell, not cached',
     async (url) => {
       const res = await getApp().app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });

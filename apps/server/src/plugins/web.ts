@@ -1,9 +1,16 @@
-// Serves the built web app on the API's port: hashed assets cached forever, SPA fallback for client routes.
+// Serves the built web app on the API's port: hashed assets cached forever, SPA fallback for client routes, the
+// product pages' HTML with their heads, robots.txt and the sitemaps (docs/decisions/009-listing-pages.md).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { defaultHead, renderDocument } from '../modules/pages/head.ts';
+import { registerProductPage, registerSeoRoutes, sendNotFoundPage } from '../modules/pages/routes.ts';
+import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
+import type { ProductsService } from '../modules/products/service.ts';
 import { errorBody } from './error-handler.ts';
 
 /**
@@ -20,14 +27,60 @@ export function isDotPath(url: string): boolean {
   return pathname.split(/[/\\]/).some((segment) => segment.startsWith('.'));
 }
 
-export async function registerWeb(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+/** The lazy route modules of the pages the server writes a head for (apps/web/src/app/router.tsx). */
+const ROUTE_MODULES: Record<string, string> = {
+  '/timeline': 'src/app/routes/timeline.tsx',
+  '/productDetails/:id': 'src/app/routes/product-details.tsx',
+};
+
+/**
+ * `<link rel="modulepreload">` for a lazy route's chunk and the chunks it imports (from the build manifest) that
+ * index.html does not already preload: they load alongside the entry instead of after it has run.
+ */
+export function routePreloads(manifest: Record<string, { file: string; imports?: string[] }>, source: string, indexHtml: string): string {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const child of manifest[key].imports ?? []) visit(child);
+  };
+  visit(source);
+  return [...seen]
+    .map((key) => manifest[key]!.file)
+    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file) && !indexHtml.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+async function readManifest(distDir: string): Promise<Record<string, { file: string; imports?: string[] }>> {
+  try {
+    return JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+export interface WebDeps {
+  config: Config;
+  db: Db;
+  products: ProductsService;
+  sitemap?: SitemapOptions;
+}
+
+/** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
+const isProductPath = (url: string) => url === '/productDetails' || url.startsWith('/productDetails/');
+
+export async function registerWeb(app: FastifyInstance, distDir: string | undefined, deps: WebDeps): Promise<void> {
+  const { config } = deps;
+  registerSeoRoutes(app, { config, sitemaps: createSitemaps({ config, db: deps.db }, deps.sitemap) });
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = Boolean(indexFile && existsSync(indexFile));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir!,
       wildcard: true,
-      index: 'index.html',
+      // `/` has its own route below, which fills in its canonical URL.
+      index: false,
       preCompressed: true,
       // Never serve dotfiles or dot-folders, however the path is spelled: they answer like any unknown file.
       dotfiles: 'ignore',
@@ -43,12 +96,42 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     });
   }
   const indexHtml = hasWeb ? await readFile(indexFile!, 'utf8') : undefined;
+  const manifest = hasWeb ? await readManifest(distDir!) : {};
+  const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
+  if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
+
+  /** The shell with the default head; the public pages name their canonical URL. Only a built shell (with its head markers) is filled in. */
+  // Home's first screen (the hero), painted before the JavaScript: the build ships it (apps/web/vite.config.ts).
+  const homeFile = distDir ? path.join(distDir, '.shells', 'home.html') : undefined;
+  const homeScreen = homeFile && existsSync(homeFile) ? (await readFile(homeFile, 'utf8')).trim() : undefined;
+  const shells = new Map<string, string>();
+  const shellFor = (url: string): string => {
+    const key = STATIC_PAGES.includes(url) ? url : '';
+    let shell = shells.get(key);
+    if (shell === undefined) {
+      shell = indexHtml!.includes('<!--head-->')
+        ? renderDocument(indexHtml!, {
+            head: [defaultHead(config.publicUrl, key || undefined), preloadsFor(key)].filter(Boolean).join('\n    '),
+            ...(key === '/' && homeScreen ? { page: `<main id="main" class="min-h-screen flex-1 pt-16">${homeScreen}</main>` } : {}),
+          })
+        : indexHtml!;
+      shells.set(key, shell);
+    }
+    return shell;
+  };
+
+  if (indexHtml) {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(shellFor('/')),
+    );
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (!url.startsWith('/api') && indexHtml && isPageRequest && !isDotPath(url)) {
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+      if (isProductPath(url)) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(shellFor(url));
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
   });

@@ -154,6 +154,9 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         age: fc.constantFrom<unknown>(0, 24, '12', 12000),
         date: fc.constantFrom('2024-05-01', '2024-02-30', '1999-12-31'),
       }).map((o) => productBody(o));
+    // --- Issue 13: the seller's decision, and statuses nobody may set. ---
+    case 'PATCH /api/buyerProduct/:id':
+      return fc.record({ status: fc.constantFrom('Accepted', 'Declined', 'Accepted', 'Completed', 'Cancelled', 'accepted', 'Pending') });
     case 'POST /api/buyerProduct':
       return fc.record({
         productId: fc.constantFrom(...world.productIds, '0'.repeat(32)),
@@ -172,6 +175,9 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
     // --- Issue 12, admins: promote ({admin: true}) or demote ({admin: false}); no body is added in requestArb. ---
     case 'PATCH /api/users/admin/:id':
       return fc.record({ admin: fc.oneof(fc.boolean(), fc.constantFrom<unknown>('false', 0, null)) });
+    // --- Issue 13, messages ---
+    case 'POST /api/buyerProduct/:id/messages':
+      return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
@@ -246,7 +252,7 @@ const cursorPart = fc.oneof(
 /** base64url JSON arrays shaped like the server's cursors (a sort tag, a value, an id), and near misses. */
 export const cursorShaped: fc.Arbitrary<string> = fc
   .oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('n', 'p', 'r', 'x', ''), cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
+    { weight: 4, arbitrary: fc.tuple(fc.constantFrom('n', 'p', 'r', 'c', 'x', ''), cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
     { weight: 3, arbitrary: fc.tuple(cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
     { weight: 1, arbitrary: fc.array(cursorPart, { maxLength: 5 }).map((t) => JSON.stringify(t)) },
     { weight: 1, arbitrary: fc.constantFrom('["n","2024-01-01T00:00:00.000Z",', '{"0":"n"}', '[1e999,"x"]', '"x"', 'null') },
@@ -261,7 +267,7 @@ function queryArb(world: FuzzWorld, schema: ZodLike | undefined): fc.Arbitrary<s
   const keys = Object.keys(schema?.shape ?? {});
   const email = fc.constantFrom(world.alice.email, world.bob.email, world.admin.email, 'Nobody@Test.Example');
   const value = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('1', '24', '100', '101', '0', 'newest', 'price_asc', 'price_desc', 'homeAndLiving', 'chair', 'oak') },
+    { weight: 3, arbitrary: fc.constantFrom('1', '24', '100', '101', '0', 'newest', 'price_asc', 'price_desc', 'homeAndLiving', 'chair', 'oak', 'open', 'closed') },
     { weight: 2, arbitrary: email },
     { weight: 1, arbitrary: fc.constantFrom('eyJ4IjoxfQ', Buffer.from('["n","2024-01-01T00:00:00Z","x"]').toString('base64url'), Buffer.from('["p",1e300,"x"]').toString('base64url')) },
     { weight: 2, arbitrary: cursorShaped },

@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
+import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, isOpenRequest, storedImageFile } from '@olden/contracts';
 import { buyerRequests, images, products, sessions, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
@@ -90,7 +90,7 @@ function checkReply(route: RouteEntry, res: LightMyRequestResponse, what: string
 // Invariants
 
 interface Snapshot {
-  products: Map<string, { sellerId: string; email: string; uploaderName: string; priceCents: number }>;
+  products: Map<string, { sellerId: string; email: string; uploaderName: string; priceCents: number; status: string }>;
   users: Map<string, { role: string; email: string }>;
   /** Session id -> its user. */
   sessions: Map<string, string>;
@@ -103,7 +103,7 @@ async function snapshot(): Promise<Snapshot> {
   const s = await db.select({ id: sessions.id, userId: sessions.userId }).from(sessions);
   return {
     sessions: new Map(s.map((r) => [r.id, r.userId])),
-    products: new Map(p.map((r) => [r.id, { sellerId: r.sellerId, email: r.sellerEmail, uploaderName: r.uploaderName, priceCents: r.priceCents }])),
+    products: new Map(p.map((r) => [r.id, { sellerId: r.sellerId, email: r.sellerEmail, uploaderName: r.uploaderName, priceCents: r.priceCents, status: r.status }])),
     users: new Map(u.map((r) => [r.id, { role: r.role, email: r.email }])),
   };
 }
@@ -169,6 +169,21 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const owner = world.images.find((i) => i.id === id)?.ownerId;
     expect(gen.caller === 'admin' || (owner !== undefined && owner === caller?.id), `${gen.caller} deleted image ${id} of ${owner}`).toBe(true);
   }
+  // --- Issue 13: a request is read by its parties or an admin, decided by its seller or an admin, ended by a party or an admin. ---
+  if (key === 'GET /api/buyerProduct/:id' || key === 'PATCH /api/buyerProduct/:id' || key === 'DELETE /api/buyerProduct/:id') {
+    const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
+    const isAdmin = before.users.get(caller!.id)?.role === 'admin';
+    const parties = key === 'PATCH /api/buyerProduct/:id' ? [request?.sellerId] : [request?.buyerId, request?.sellerId];
+    expect(isAdmin || parties.includes(caller!.id), `${key} by ${gen.caller} of request ${id} was ${res.statusCode}`).toBe(true);
+  }
+  // --- Issue 13, messages: only the two parties write in a thread; they and admins read it. ---
+  if (key === 'POST /api/buyerProduct/:id/messages' || key === 'GET /api/buyerProduct/:id/messages') {
+    const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').at(-2)!);
+    const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
+    const isParty = caller?.id === request?.buyerId || caller?.id === request?.sellerId;
+    expect(isParty || (route.method === 'GET' && gen.caller === 'admin'), `${gen.caller} ${route.method} thread ${id}`).toBe(true);
+  }
   if (key === 'POST /api/buyerProduct') {
     const id = res.json<InsertedResponse>().insertedId!;
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
@@ -219,10 +234,21 @@ async function checkInvariants(before: Snapshot, ledger: Ledger): Promise<void> 
     if (victimIds.has(userId) && after.users.has(userId)) expect(after.sessions.has(id), `victim session ${id} ended`).toBe(true);
   }
   const { db } = getApp().database;
-  for (const r of await db.select().from(buyerRequests)) {
-    const seller = after.products.get(r.productId);
-    expect(seller, 'a buy request outlived its listing').toBeDefined();
-    expect(r.sellerId).toBe(seller!.sellerId);
+  // Issue 13: a request outlives its listing only closed (declined with it); a listing is reserved exactly
+  // when one request on it is Accepted, and a request's seller is its listing's.
+  const requests = await db.select().from(buyerRequests);
+  const accepted = new Map<string, number>();
+  for (const r of requests) {
+    const listing = after.products.get(r.productId);
+    if (!listing) {
+      expect(isOpenRequest(r.status), `request ${r.id} is ${r.status} while its listing is gone`).toBe(false);
+      continue;
+    }
+    expect(r.sellerId).toBe(listing.sellerId);
+    if (r.status === 'Accepted') accepted.set(r.productId, (accepted.get(r.productId) ?? 0) + 1);
+  }
+  for (const [id, listing] of after.products) {
+    expect(accepted.get(id) ?? 0, `listing ${id} is ${listing.status}`).toBe(listing.status === 'reserved' ? 1 : 0);
   }
 }
 
@@ -261,10 +287,14 @@ async function ensureWorld(): Promise<void> {
       world.images.push({ id: (await t.services.images.store(world.png, owner.id)).id, ownerId: owner.id });
     }
   }
-  const liveRequests = new Set((await db.select({ id: buyerRequests.id }).from(buyerRequests)).map((r) => r.id));
-  world.requestIds = world.requestIds.filter((id) => liveRequests.has(id));
-  const bobsProduct = (await db.select().from(products)).find((p) => p.sellerId === world.bob.id);
-  if (bobsProduct && world.requestIds.length < 3) {
+  // Issue 13: requests are kept when closed; the pool keeps the open ones (plus one closed one, to hit the 409/404 paths).
+  const allRequests = await db.select({ id: buyerRequests.id, status: buyerRequests.status }).from(buyerRequests);
+  const openRequests = new Set(allRequests.filter((r) => isOpenRequest(r.status)).map((r) => r.id));
+  const closed = world.requestIds.find((id) => !openRequests.has(id) && allRequests.some((r) => r.id === id));
+  world.requestIds = world.requestIds.filter((id) => openRequests.has(id));
+  const bobsProducts = (await db.select().from(products)).filter((p) => p.sellerId === world.bob.id && p.status === 'available');
+  for (const bobsProduct of bobsProducts) {
+    if (world.requestIds.length >= 3) break;
     const res = await t.injectAs(world.alice, {
       method: 'POST',
       url: '/api/buyerProduct',
@@ -272,6 +302,22 @@ async function ensureWorld(): Promise<void> {
     });
     if (res.statusCode === 200) world.requestIds.push(res.json<InsertedResponse>().insertedId!);
   }
+  if (closed) world.requestIds.push(closed);
+}
+
+/**
+ * Issue 13: an event stream never ends by itself, so the client hangs up (the stream is then removed). Hung
+ * up before any reply (a busy machine), the call is made again with more patience.
+ */
+async function injectHangingUp(request: InjectOptions): Promise<LightMyRequestResponse> {
+  for (const ms of [50, 500]) {
+    try {
+      return await getApp().app.inject({ ...request, signal: AbortSignal.timeout(ms) });
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') throw error;
+    }
+  }
+  return getApp().app.inject({ ...request, signal: AbortSignal.timeout(5000) });
 }
 
 const stats: { key: string; runs: number; ms: number; statuses: Record<number, number> }[] = [];
@@ -339,6 +385,9 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/buyerProduct',
     'GET /api/buyerProduct',
     'DELETE /api/buyerProduct/:id',
+    // --- Issue 13, the lifecycle ---
+    'GET /api/buyerProduct/:id',
+    'PATCH /api/buyerProduct/:id',
     'POST /api/images',
     'GET /api/images/:file',
     'POST /api/contact',
@@ -349,6 +398,11 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'DELETE /api/auth/sessions',
     // --- Issue 12, images ---
     'DELETE /api/images/:id',
+    // --- Issue 13, messages and live events ---
+    'GET /api/buyerProduct/:id/messages',
+    'POST /api/buyerProduct/:id/messages',
+    'GET /api/me/summary',
+    'GET /api/events',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {
@@ -382,7 +436,7 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
             if (request.headers.cookie && request.headers.cookie === user.cookie) request.headers.cookie = `og_session=${s.cookieValue}`;
           }
           if (token) request.headers.authorization = `Bearer ${token}`;
-          const res = await t.app.inject(request);
+          const res = key === 'GET /api/events' ? await injectHangingUp(request) : await t.app.inject(request);
           const user = callerOf(world, gen.caller);
           if (signsIn && user && res.statusCode < 300 && request.headers.cookie === user.cookie) {
             // That sign-in ended the session the caller's cookie named: give the caller a new one.
@@ -404,6 +458,9 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
         expect(probe.statusCode, `${caller.name}'s session did not survive the ${key} run`).toBe(200);
       }
       await checkInvariants(before, ledger);
+      // Issue 13: every stream the run opened was removed when its client hung up.
+      for (let i = 0; i < 100 && t.services.live.count() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(t.services.live.count(), 'live streams left open').toBe(0);
     });
   }
 });

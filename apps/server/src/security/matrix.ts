@@ -4,7 +4,7 @@
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { accountTokens, buyerRequests, contactMessages, images, products, sessions, users } from '../db/schema.ts';
+import { accountTokens, buyerRequests, contactMessages, images, products, requestMessages, sessions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
@@ -56,6 +56,22 @@ const productRow = async (w: World, id: string) => (await w.t.database.db.select
 const userRow = async (w: World, id: string) => (await w.t.database.db.select().from(users).where(eq(users.id, id)))[0] ?? null;
 const requestRow = async (w: World, id: string) =>
   (await w.t.database.db.select().from(buyerRequests).where(eq(buyerRequests.id, id)))[0] ?? null;
+
+/** A Pending request for the owner's listing, from `seller` (made once per world, on first use). */
+const requestsToOwner = new WeakMap<World, Promise<string>>();
+function requestToOwner(w: World): Promise<string> {
+  let id = requestsToOwner.get(w);
+  if (!id) {
+    id = w.t
+      .injectAs(w.seller, { method: 'POST', url: '/api/buyerProduct', payload: { productId: w.productId, phoneNumber: '0123456789', buyerAddress: '1 Road' } })
+      .then((res) => {
+        if (res.statusCode !== 200) throw new Error(`requestToOwner: ${res.statusCode} ${res.body}`);
+        return res.json<{ insertedId: string }>().insertedId;
+      });
+    requestsToOwner.set(w, id);
+  }
+  return id;
+}
 
 let registered = 0;
 const OK4 = [200, 200, 200, 200] as const;
@@ -201,11 +217,25 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: [401, 200, 403, 200],
     request: (w) => json('GET', `/api/buyerProduct?buyerEmail=${encodeURIComponent(w.owner.email)}`),
   },
-  // The owner's own request (its seller may remove it too: see the suite's extra case).
+  // The owner's own request: the buyer cancels it (its seller hands it over: see the suite's extra case).
   'DELETE /api/buyerProduct/:id': {
     expect: [401, 200, 403, 200],
     request: (w) => json('DELETE', `/api/buyerProduct/${w.requestId}`),
     state: (w) => requestRow(w, w.requestId),
+  },
+  // --- Issue 13, the lifecycle. One request, read by its buyer (the owner); another user gets 404, not 403.
+  'GET /api/buyerProduct/:id': {
+    expect: [401, 200, 404, 200],
+    request: (w) => json('GET', `/api/buyerProduct/${w.requestId}`),
+  },
+  // The owner accepts a request made to him (the seller of his listing asks for it); the buyer's side is in lifecycle.test.ts.
+  'PATCH /api/buyerProduct/:id': {
+    expect: [401, 200, 403, 200],
+    request: async (w) => json('PATCH', `/api/buyerProduct/${await requestToOwner(w)}`, { status: 'Accepted' }),
+    state: async (w) => {
+      const id = await requestToOwner(w);
+      return [(await requestRow(w, id))?.status, (await productRow(w, w.productId))?.status];
+    },
   },
 
   // Images.
@@ -258,6 +288,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     state: async (w) => (await w.t.database.db.select().from(images).where(eq(images.id, ownerImageId)))[0] ?? null,
   },
+
+  // --- Issue 13, messages and live events. The owner asked to buy the seller's listing (requestId): the
+  // owner is a party; another user learns nothing (404); an admin reads but may not write (403). The seller,
+  // the other party, is in messages.test.ts. ---
+  'GET /api/buyerProduct/:id/messages': { expect: [401, 200, 404, 200], request: (w) => json('GET', `/api/buyerProduct/${w.requestId}/messages`) },
+  'POST /api/buyerProduct/:id/messages': {
+    expect: [401, 200, 404, 403],
+    request: (w) => json('POST', `/api/buyerProduct/${w.requestId}/messages`, { text: 'Is it still available?' }),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(requestMessages).where(eq(requestMessages.requestId, w.requestId)))[0]!.n,
+  },
+  'GET /api/me/summary': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/me/summary') },
+  // The stream never ends by itself: the client hangs up after 500 ms (events.test.ts reads streams for real).
+  'GET /api/events': { expect: [401, 200, 200, 200], request: () => ({ method: 'GET', url: '/api/events', signal: AbortSignal.timeout(500) }) },
 };
 
 // --- Issue 12, images ---

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.myAddedProducts.path, lazy: async () => ({ Component: (await dashboard()).MyAddedProducts }) },
                   { path: paths.dashboard.myCarts.path, lazy: async () => ({ Component: (await dashboard()).MyCarts }) },
                   { path: paths.dashboard.buyerRequest.path, lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
+                  { path: paths.dashboard.requestThread.path, lazy: async () => ({ Component: (await dashboard()).RequestThread }) },
                   { path: paths.dashboard.profile.path, lazy: async () => ({ Component: (await dashboard()).Profile }) },
                   {
                     element: <AdminRoute />,

@@ -1,9 +1,8 @@
-import { storedImageId, storedImageUrl } from '@olden/contracts/constants';
+import { imageVariantUrl } from '@olden/contracts/constants';
 
 /** Our stored images come in 320/640/1280 widths; a thumbnail only needs the smallest. */
 export function thumbnailUrl(src: string): string {
-  const id = storedImageId(src);
-  return id === undefined ? src : storedImageUrl(id, 320);
+  return imageVariantUrl(src, 320);
 }
 
 /** A small thumbnail that never breaks the row when an image URL is dead. */

@@ -46,6 +46,8 @@ export const paths = {
     myAddedProducts: { path: '/dashboard/myAddedProducts', getHref: () => '/dashboard/myAddedProducts' },
     myCarts: { path: '/dashboard/myCarts', getHref: () => '/dashboard/myCarts' },
     buyerRequest: { path: '/dashboard/buyerRequest', getHref: () => '/dashboard/buyerRequest' },
+    /** One buy request: the listing, both parties, its status and actions, and the messages between them. */
+    requestThread: { path: '/dashboard/requests/:id', getHref: (id: string) => `/dashboard/requests/${encodeURIComponent(id)}` },
     manageUsers: { path: '/dashboard/manageUsers', getHref: () => '/dashboard/manageUsers' },
     manageAllProducts: { path: '/dashboard/manageAllProducts', getHref: () => '/dashboard/manageAllProducts' },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },

@@ -1,8 +1,10 @@
-// Demo pictures drawn locally (no network): one SVG illustration per category in a warm palette,
+// Demo pictures drawn locally (no network): one SVG illustration per category (and per demo listing, objects.ts) in a warm palette,
 // rendered by sharp, plus initials avatars. Photos of real objects would need a download; these look
 // deliberate instead of broken.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import type { CategoryKey } from '@olden/contracts';
+import { PRODUCT_OBJECTS } from './objects.ts';
 
 /** Drawn on a 960 x 720 canvas, rendered smaller: plenty for a listing, and the seed stays fast. */
 export const ART_WIDTH = 800;
@@ -156,6 +158,19 @@ const OBJECTS: Record<CategoryKey, (p: Palette) => string> = {
 
 /** An illustration of a category's object, with its name in a serif face under it. */
 export function categorySvg(category: CategoryKey, label: string, palette: Palette): string {
+  return drawingSvg(OBJECTS[category](palette), label, palette);
+}
+
+/** A demo listing's own object (objects.ts), or its category's when it is that object (the lamp, the radio...). */
+export function productSvg(name: string, category: CategoryKey, palette: Palette): string {
+  const own = PRODUCT_OBJECTS[name];
+  return drawingSvg(own ? own(palette) : OBJECTS[category](palette), name, palette);
+}
+
+/** Whether a demo listing has a drawing of its own (the others are their category's object). */
+export const hasOwnDrawing = (name: string): boolean => name in PRODUCT_OBJECTS;
+
+function drawingSvg(object: string, label: string, palette: Palette): string {
   const p = palette;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ART_WIDTH}" height="${ART_HEIGHT}" viewBox="0 0 960 720">
   <defs>
@@ -166,8 +181,8 @@ export function categorySvg(category: CategoryKey, label: string, palette: Palet
   <rect width="960" height="720" fill="url(#bg)"/>
   <rect x="24" y="24" width="912" height="672" rx="18" fill="none" stroke="${p.ink}" stroke-opacity="0.18" stroke-width="2"/>
   <ellipse cx="480" cy="585" rx="250" ry="26" fill="${p.ink}" opacity="0.12"/>
-  <g>${OBJECTS[category](p)}</g>
-  <text x="480" y="640" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, serif" font-size="40" fill="${p.ink}">${escapeXml(label)}</text>
+  <g>${object}</g>
+  <text x="480" y="640" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, serif" font-size="${label.length > 30 ? 32 : 40}" fill="${p.ink}">${escapeXml(label)}</text>
   <text x="480" y="672" text-anchor="middle" font-family="DejaVu Serif, Liberation Serif, serif" font-size="16" letter-spacing="6" fill="${p.ink}" opacity="0.6">OLDEN GOODS</text>
 </svg>`;
 }
@@ -183,8 +198,18 @@ const SEPIA = [
  * Four pictures of one category from a single render: the illustration, a warmer print,
  * a close-up, and an old sepia photograph. PNG, ready for the images service.
  */
-export async function categoryPictures(category: CategoryKey, label: string, palette: Palette): Promise<Buffer[]> {
-  const { data, info } = await sharp(Buffer.from(categorySvg(category, label, palette)))
+export function categoryPictures(category: CategoryKey, label: string, palette: Palette): Promise<Buffer[]> {
+  return fourPictures(categorySvg(category, label, palette));
+}
+
+/** The same four pictures of one demo listing's own object. */
+export function productPictures(name: string, category: CategoryKey, palette: Palette): Promise<Buffer[]> {
+  return fourPictures(productSvg(name, category, palette));
+}
+
+async function fourPictures(svg: string): Promise<Buffer[]> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(Buffer.from(svg))
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -202,6 +227,7 @@ export async function categoryPictures(category: CategoryKey, label: string, pal
 
 /** A square avatar: initials in a serif face on a warm disc. */
 export async function avatarPicture(name: string, palette: Palette): Promise<Buffer> {
+  const sharp = await loadSharp();
   const initials = name
     .split(/\s+/)
     .map((w) => w[0] ?? '')

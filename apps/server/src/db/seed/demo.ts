@@ -9,7 +9,7 @@ import { CATEGORY_DATA } from '../../modules/categories/data.ts';
 import type { ImagesService } from '../../modules/images/service.ts';
 import type { UsersService } from '../../modules/users/service.ts';
 import { buyerRequests, products } from '../schema.ts';
-import { avatarPicture, categoryPictures, PALETTES } from './art.ts';
+import { avatarPicture, categoryPictures, hasOwnDrawing, PALETTES, productPictures } from './art.ts';
 import {
   DEMO_PEOPLE,
   DEMO_PRODUCTS,
@@ -52,6 +52,18 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
     return new Map(entries);
   }
 
+  /** Four stored pictures of each demo listing that is not its category's own object (the camera, the rocking horse...). */
+  async function drawProducts(): Promise<Map<string, string[]>> {
+    const entries = await Promise.all(
+      DEMO_PRODUCTS.filter((p) => hasOwnDrawing(p.name)).map(async (p, i) => {
+        const pictures = await productPictures(p.name, p.category, PALETTES[(i + 1) % PALETTES.length]!);
+        const stored = await Promise.all(pictures.map((png) => images.store(png, null, { effort: DEMO_WEBP_EFFORT })));
+        return [p.name, stored.map((s) => s.display_url)] as const;
+      }),
+    );
+    return new Map(entries);
+  }
+
   async function createPeople(): Promise<Map<DemoPersonKey, { id: string; person: DemoPerson }>> {
     const people = Object.entries(DEMO_PEOPLE) as [DemoPersonKey, DemoPerson][];
     const hashes = new Map<string, Promise<string>>();
@@ -85,7 +97,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
     async seed(): Promise<boolean> {
       if ((await users.list({ limit: 1 })).rows.length > 0) return false;
       const started = Date.now();
-      const pictures = await drawCategories();
+      const [pictures, productPicturesByName] = await Promise.all([drawCategories(), drawProducts()]);
       await categories.ensure((key) => pictures.get(key)![0]!);
       const people = await createPeople();
       const now = Date.now();
@@ -94,7 +106,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
         const seller = people.get(p.seller)!;
         // Spread within the day too, so no two listings share a timestamp.
         const createdAt = new Date(now - p.listedDaysAgo * DAY_MS - (i * 37 + 11) * 60_000);
-        const [image1, image2, image3, image4] = pictures.get(p.category)!;
+        const [image1, image2, image3, image4] = productPicturesByName.get(p.name) ?? pictures.get(p.category)!;
         return {
           id: newId(),
           sellerId: seller.id,
@@ -114,6 +126,8 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           image3: image3!,
           image4: image4!,
           createdAt,
+          status: 'available' as const,
+          updatedAt: createdAt,
         };
       });
       const byName = new Map(productRows.map((r) => [r.name, r]));
@@ -130,6 +144,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
             buyerAddress: address,
           }),
           createdAt: new Date(now - (i + 1) * 3 * 60 * 60_000),
+          updatedAt: new Date(now - (i + 1) * 3 * 60 * 60_000),
         };
       });
       await ctx.db.transaction(async (tx) => {

@@ -81,6 +81,7 @@ describe('POST /api/auth/register', () => {
       photoURL: body.photoURL,
       admin: false,
       emailVerified: false,
+      notifyByEmail: true,
     });
     const cookie = sessionCookie(res)!;
     expect(cookie.httpOnly).toBe(true);
@@ -222,7 +223,7 @@ describe('POST /api/auth/login', () => {
     const res = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email.toUpperCase(), password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { _id: u.id, email: u.email, displayName: u.name, photoURL: expect.any(String), admin: false, emailVerified: false },
+      user: { _id: u.id, email: u.email, displayName: u.name, photoURL: expect.any(String), admin: false, emailVerified: false, notifyByEmail: true },
     });
     const cookie = sessionCookie(res)!;
     expect(cookie.httpOnly).toBe(true);

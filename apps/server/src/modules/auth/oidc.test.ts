@@ -148,6 +148,7 @@ describe.each([
         photoURL: 'https://photos.test.example/alice.jpg',
         admin: false,
         emailVerified: true,
+        notifyByEmail: true,
       },
     });
     expect(await countUsers(t)).toBe(before + 1);

@@ -76,6 +76,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     photoURL: user.photoUrl,
     admin: user.role === 'admin',
     emailVerified: user.emailVerified,
+    notifyByEmail: user.notifyByEmail,
   };
 }
 

@@ -1,16 +1,114 @@
-// All SQL for buy requests (cart items seen from the buyer, requests seen from the seller; BuyerProduct on the wire).
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+// All SQL for buy requests (cart items seen from the buyer, requests seen from the seller; BuyerProduct on the wire),
+// and the lifecycle's conditional updates (docs/product.md#trade-lifecycle).
+import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { CLOSED_REQUEST_STATUSES, OPEN_REQUEST_STATUSES } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
-import { buyerRequests } from '../../db/schema.ts';
+import { buyerRequests, products, requestMessages } from '../../db/schema.ts';
 
 export type BuyerRequestRow = typeof buyerRequests.$inferSelect;
 export type NewBuyerRequestRow = typeof buyerRequests.$inferInsert;
+export type BuyerRequestStatusValue = BuyerRequestRow['status'];
+/** A row with the caller's count of unread messages in its thread. */
+export type ListedBuyerRequest = BuyerRequestRow & { unreadMessages: number };
+/** A request whose status a transaction changed: as stored after, and its status before. */
+export interface ChangedRequest {
+  row: BuyerRequestRow;
+  previous: BuyerRequestStatusValue;
+}
+
+const OPEN = [...OPEN_REQUEST_STATUSES];
+const CLOSED = [...CLOSED_REQUEST_STATUSES];
+
+/**
+ * Messages from the other party after the caller's read mark; 0 when the caller is not a party (an admin
+ * reading someone else's request).
+ */
+function unreadFor(callerId: string): SQL<number> {
+  // Qualified by hand: drizzle leaves a one-table select's columns unqualified, which inside the subquery
+  // would name request_messages' own columns.
+  const r = (column: string) => sql.raw(`"buyer_requests"."${column}"`);
+  return sql<number>`(select count(*)::int from ${requestMessages} m where m.request_id = ${r('id')} and (
+      (${r('buyer_id')} = ${callerId} and m.sender_id = ${r('seller_id')}
+        and m.created_at > coalesce(${r('buyer_read_at')}, '-infinity'::timestamptz))
+      or (${r('seller_id')} = ${callerId} and m.sender_id = ${r('buyer_id')}
+        and m.created_at > coalesce(${r('seller_read_at')}, '-infinity'::timestamptz))))`.mapWith(Number);
+}
+
+/** Lifecycle writes; `db` is a transaction. */
+function lifecycle(db: Db) {
+  return {
+    /**
+     * Locks the listing first: every lifecycle transaction (and a listing's delete) takes the listing before
+     * its requests, so two of them never wait on each other in a circle (no deadlock).
+     */
+    async lockListing(productId: string): Promise<void> {
+      await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+    },
+
+    /** The request, locked until the transaction ends (concurrent changes of one request run one after the other). */
+    async lock(id: string): Promise<BuyerRequestRow | undefined> {
+      const [row] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id)).for('update');
+      return row;
+    },
+
+    /** Moves the request from one of `from` to `to`; undefined when its status was not one of them. */
+    async setStatus(id: string, from: readonly BuyerRequestStatusValue[], to: BuyerRequestStatusValue): Promise<BuyerRequestRow | undefined> {
+      const [row] = await db
+        .update(buyerRequests)
+        .set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(buyerRequests.id, id), inArray(buyerRequests.status, [...from])))
+        .returning();
+      return row;
+    },
+
+    /** Moves the listing from `from` to `to` (`UPDATE ... WHERE status = from`): false when it was not `from` (or is gone). */
+    async setListingStatus(productId: string, from: 'available' | 'reserved', to: 'available' | 'reserved' | 'sold'): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ status: to, updatedAt: sql`now()` })
+        .where(and(eq(products.id, productId), eq(products.status, from)))
+        .returning({ id: products.id });
+      return rows.length === 1;
+    },
+
+    /** The listing's status, locked FOR SHARE (a handover or an accept waits for this transaction); undefined when gone. */
+    async listingStatusForShare(productId: string): Promise<string | undefined> {
+      const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId)).for('share');
+      return row?.status;
+    },
+
+    async insert(row: NewBuyerRequestRow): Promise<BuyerRequestRow> {
+      const [inserted] = await db.insert(buyerRequests).values(row).returning();
+      return inserted!;
+    },
+
+    /** Declines every open request on a listing (but `exceptId`): a handover, or the listing deleted. */
+    async declineOpenOnListing(productId: string, exceptId?: string): Promise<ChangedRequest[]> {
+      const conditions = [eq(buyerRequests.productId, productId), inArray(buyerRequests.status, OPEN)];
+      if (exceptId !== undefined) conditions.push(ne(buyerRequests.id, exceptId));
+      // Locked first so each one's previous status is known (RETURNING only has the new one).
+      const before = await db.select({ id: buyerRequests.id, status: buyerRequests.status }).from(buyerRequests).where(and(...conditions)).for('update');
+      if (before.length === 0) return [];
+      const rows = await db
+        .update(buyerRequests)
+        .set({ status: 'Declined', updatedAt: sql`now()` })
+        .where(and(inArray(buyerRequests.id, before.map((r) => r.id)), inArray(buyerRequests.status, OPEN)))
+        .returning();
+      const previous = new Map(before.map((r) => [r.id, r.status]));
+      return rows.map((row) => ({ row, previous: previous.get(row.id)! }));
+    },
+  };
+}
+export type BuyerRequestsLifecycle = ReturnType<typeof lifecycle>;
+
+/** For the products module: deleting a listing declines its open requests in the delete's transaction. */
+export const declineOpenRequestsOnListing = (tx: Db, productId: string) => lifecycle(tx).declineOpenOnListing(productId);
 
 export function createBuyerRequestsRepository(db: Db) {
   return {
-    async insert(row: NewBuyerRequestRow): Promise<string> {
-      const [inserted] = await db.insert(buyerRequests).values(row).returning({ id: buyerRequests.id });
-      return inserted!.id;
+    /** Runs `work` in one transaction with the lifecycle's writes. */
+    transaction<T>(work: (tx: BuyerRequestsLifecycle) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(lifecycle(tx as unknown as Db)));
     },
 
     async findById(id: string): Promise<BuyerRequestRow | undefined> {
@@ -18,41 +116,55 @@ export function createBuyerRequestsRepository(db: Db) {
       return row;
     },
 
-    async findOpen(buyerId: string, productId: string): Promise<BuyerRequestRow | undefined> {
+    /** The request with the caller's unread count. */
+    async findForCaller(id: string, callerId: string): Promise<ListedBuyerRequest | undefined> {
       const [row] = await db
-        .select()
+        .select({ ...getTableColumns(buyerRequests), unreadMessages: unreadFor(callerId) })
         .from(buyerRequests)
-        .where(
-          and(eq(buyerRequests.buyerId, buyerId), eq(buyerRequests.productId, productId), eq(buyerRequests.status, 'Pending')),
-        )
+        .where(eq(buyerRequests.id, id))
         .limit(1);
       return row;
     },
 
-    /** Newest first by buyer email (the cart) or seller email (requests to the seller); keyset on (created_at, id). */
-    async list(
-      by: { buyerEmail: string } | { sellerEmail: string },
-      limit: number,
-      after?: [string, string],
-    ): Promise<BuyerRequestRow[]> {
-      const conditions: SQL[] = [
-        'buyerEmail' in by ? eq(buyerRequests.buyerEmail, by.buyerEmail) : eq(buyerRequests.sellerEmail, by.sellerEmail),
-      ];
-      if (after) {
-        conditions.push(sql`(${buyerRequests.createdAt}, ${buyerRequests.id}) < (${after[0]}::timestamptz, ${after[1]})`);
-      }
-      return db
+    /** The buyer's open request (Pending or Accepted) for a listing. */
+    async findOpen(buyerId: string, productId: string): Promise<BuyerRequestRow | undefined> {
+      const [row] = await db
         .select()
         .from(buyerRequests)
-        .where(and(...conditions))
-        // NULLS LAST as in the index definitions, so the planner walks them.
-        .orderBy(sql`${buyerRequests.createdAt} desc nulls last`, sql`${buyerRequests.id} desc nulls last`)
-        .limit(limit);
+        .where(and(eq(buyerRequests.buyerId, buyerId), eq(buyerRequests.productId, productId), inArray(buyerRequests.status, OPEN)))
+        .limit(1);
+      return row;
     },
 
-    async delete(id: string): Promise<number> {
-      const rows = await db.delete(buyerRequests).where(eq(buyerRequests.id, id)).returning({ id: buyerRequests.id });
-      return rows.length;
+    /**
+     * By buyer email (the cart) or seller email (requests to the seller). Open requests newest first, keyset
+     * on (created_at, id); closed ones newest change first, keyset on (updated_at, id) (the partial indexes).
+     */
+    async list(
+      by: { buyerEmail: string } | { sellerEmail: string },
+      view: 'open' | 'closed',
+      callerId: string,
+      limit: number,
+      after?: [string, string],
+    ): Promise<ListedBuyerRequest[]> {
+      const key = view === 'open' ? buyerRequests.createdAt : buyerRequests.updatedAt;
+      const conditions: SQL[] = [
+        'buyerEmail' in by ? eq(buyerRequests.buyerEmail, by.buyerEmail) : eq(buyerRequests.sellerEmail, by.sellerEmail),
+        inArray(buyerRequests.status, view === 'open' ? OPEN : CLOSED),
+      ];
+      if (after) conditions.push(sql`(${key}, ${buyerRequests.id}) < (${after[0]}::timestamptz, ${after[1]})`);
+      // NULLS LAST for the open list as in its index definitions, so the planner walks them; the closed
+      // indexes are plain DESC (NULLS FIRST), and updated_at is NOT NULL, so plain DESC there.
+      const order =
+        view === 'open'
+          ? [sql`${key} desc nulls last`, sql`${buyerRequests.id} desc nulls last`]
+          : [sql`${key} desc`, sql`${buyerRequests.id} desc`];
+      return db
+        .select({ ...getTableColumns(buyerRequests), unreadMessages: unreadFor(callerId) })
+        .from(buyerRequests)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(limit);
     },
   };
 }

@@ -3,26 +3,60 @@ import {
   type BuyerProduct,
   type CategoryKey,
   canBuy,
-  canRemoveBuyRequest,
   type CreateBuyerRequestBody,
+  isAdminUser,
+  isOpenRequest,
+  OPEN_REQUEST_STATUSES,
+  type RequestListView,
+  type SellerDecision,
+  sameEmail,
 } from '@olden/contracts';
 import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
-import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
-import { PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
+import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
+import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import type { Actor, Notifier } from '../notifications/service.ts';
 import type { ProductRow, ProductsService } from '../products/service.ts';
-import { type BuyerRequestRow, createBuyerRequestsRepository, type NewBuyerRequestRow } from './repository.ts';
+import {
+  type BuyerRequestRow,
+  type ChangedRequest,
+  createBuyerRequestsRepository,
+  type ListedBuyerRequest,
+  type NewBuyerRequestRow,
+} from './repository.ts';
 
 /** Buy requests one user may send per hour (RATE_LIMIT_FACTOR scales it). */
 export const BUY_REQUEST_BUDGET = { max: 60, windowMs: 60 * 60 * 1000 };
 const alreadyRequested = () => new AppError('ALREADY_REQUESTED', 'You already asked for this product; it is in your cart');
+const listingUnavailable = (message = 'This product is reserved or sold') => new AppError('LISTING_UNAVAILABLE', message);
+/** A decision the request's status does not allow (docs/product.md#trade-lifecycle). */
+function requestClosed(status: BuyerRequestRow['status']): AppError {
+  return new AppError(
+    'REQUEST_CLOSED',
+    status === 'Accepted' ? 'This request is already accepted' : `This request is closed: it was ${status.toLowerCase()}`,
+  );
+}
+
+/** History lists: newest change first, keyset on (updated_at, id); tagged so an open list's cursor is refused. */
+const UPDATED_AT_CURSOR: CursorSpec<{ updatedAt: Date; id: string }, ['c', string, string]> = {
+  keyOf: (row) => ['c', row.updatedAt.toISOString(), row.id],
+  isKey: (values): values is ['c', string, string] =>
+    isTuple(values, ['string', 'string', 'string']) && values[0] === 'c' && isCursorDate(values[1]) && isCursorId(values[2]),
+};
+
+/** The caller's part in a request: a party first (an admin who is the buyer cancels), then admin; null for anyone else. */
+export function roleIn(caller: AuthUser, row: BuyerRequestRow): Actor | null {
+  if (caller.id === row.buyerId || sameEmail(caller.email, row.buyerEmail)) return 'buyer';
+  if (caller.id === row.sellerId || sameEmail(caller.email, row.sellerEmail)) return 'seller';
+  return isAdminUser(caller) ? 'admin' : null;
+}
 
 type CreateInput = z.output<typeof CreateBuyerRequestBody>;
 
-export function toBuyerProduct(row: BuyerRequestRow): BuyerProduct {
+export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number }): BuyerProduct {
   return {
     _id: row.id,
     productId: row.productId,
@@ -42,6 +76,8 @@ export function toBuyerProduct(row: BuyerRequestRow): BuyerProduct {
     uploaderLocation: row.uploaderLocation,
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    unreadMessages: row.unreadMessages ?? 0,
   };
 }
 
@@ -79,62 +115,161 @@ export function buyRequestRow(input: {
   };
 }
 
-export function createBuyerRequestsService(ctx: AppContext, deps: { products: ProductsService }) {
+export function createBuyerRequestsService(ctx: AppContext, deps: { products: ProductsService; notify: Notifier }) {
   const repo = createBuyerRequestsRepository(ctx.db);
+
+  /** Told after the commit, never before: a rolled-back change tells nobody. */
+  function notifyAll(changes: ChangedRequest[], actor: Actor): void {
+    for (const { row, previous } of changes) deps.notify.requestChanged(row, previous, actor);
+  }
+
+  /** Runs a lifecycle transaction; the one-accepted-per-listing index is the last guard against a concurrent accept. */
+  async function inTransaction<T>(work: Parameters<typeof repo.transaction<T>>[0]): Promise<T> {
+    try {
+      return await repo.transaction(work);
+    } catch (error) {
+      if (pgCode(error) === PG_UNIQUE_VIOLATION) throw listingUnavailable();
+      throw error;
+    }
+  }
+
+  async function existing(id: string): Promise<BuyerRequestRow> {
+    if (!isId(id)) throw notFound('Buy request');
+    const row = await repo.findById(id);
+    if (!row) throw notFound('Buy request');
+    return row;
+  }
+
+  async function answer(id: string, caller: AuthUser): Promise<ListedBuyerRequest> {
+    const row = await repo.findForCaller(id, caller.id);
+    if (!row) throw notFound('Buy request');
+    return row;
+  }
 
   return {
     /**
      * Buyer fields come from the token and product fields from the stored listing, so neither the
      * price nor the seller can be forged; anything else in the body was stripped by the schema.
+     * A reserved or sold listing cannot be asked for (docs/product.md#trade-lifecycle).
      */
     async create(caller: AuthUser, body: CreateInput): Promise<{ acknowledged: true; insertedId: string }> {
       const product = await deps.products.findForPurchase(body.productId);
       if (!product) throw notFound('Product');
       if (!canBuy(caller, { email: product.sellerEmail })) throw new AppError('OWN_LISTING', 'You cannot buy your own product');
       if (await repo.findOpen(caller.id, product.id)) throw alreadyRequested();
+      if (product.status !== 'available') throw listingUnavailable();
       await enforceBudget(ctx, 'buy-request', caller.id, BUY_REQUEST_BUDGET.max, BUY_REQUEST_BUDGET.windowMs);
+      let row: BuyerRequestRow;
       try {
         const { phoneNumber, buyerAddress } = body;
-        const id = await repo.insert(buyRequestRow({ product, buyer: caller, phoneNumber, buyerAddress }));
-        return { acknowledged: true, insertedId: id };
+        row = await repo.transaction(async (tx) => {
+          // FOR SHARE: a handover or a delete of the listing waits for this insert, and then sees (declines) it.
+          const status = await tx.listingStatusForShare(product.id);
+          if (status === undefined) throw notFound('Product');
+          if (status !== 'available') throw listingUnavailable();
+          return tx.insert(buyRequestRow({ product, buyer: caller, phoneNumber, buyerAddress }));
+        });
       } catch (error) {
-        const code = pgCode(error);
         // Two concurrent requests both passed findOpen: the partial unique index decides.
-        if (code === PG_UNIQUE_VIOLATION) throw alreadyRequested();
-        // The listing was deleted between the read and the insert.
-        if (code === PG_FOREIGN_KEY_VIOLATION) throw notFound('Product');
+        if (pgCode(error) === PG_UNIQUE_VIOLATION) throw alreadyRequested();
         throw error;
       }
+      deps.notify.requestCreated(row);
+      return { acknowledged: true, insertedId: row.id };
     },
 
-    /** The cart (?buyerEmail=) or the requests to a seller (?email=): that user or an admin. */
+    /** One request, for its buyer, its seller or an admin; anyone else 404 (its existence is not revealed). */
+    async get(caller: AuthUser, id: string): Promise<ListedBuyerRequest> {
+      if (!isId(id)) throw notFound('Buy request');
+      const row = await repo.findForCaller(id, caller.id);
+      if (!row || !roleIn(caller, row)) throw notFound('Buy request');
+      return row;
+    },
+
+    /**
+     * The seller's (or an admin's) decision. Accepting reserves the listing (`WHERE status = 'available'`, so
+     * of two concurrent accepts one loses with 409); declining an accepted request makes it available again.
+     */
+    async decide(caller: AuthUser, id: string, decision: SellerDecision): Promise<ListedBuyerRequest> {
+      const row = await existing(id);
+      const actor = roleIn(caller, row);
+      if (actor !== 'seller' && actor !== 'admin') throw notYours('Only the seller or an admin may accept or decline this request');
+      const changes = await inTransaction(async (tx) => {
+        await tx.lockListing(row.productId);
+        const current = await tx.lock(id);
+        if (!current) throw notFound('Buy request');
+        if (decision === 'Accepted') {
+          if (current.status !== 'Pending') throw requestClosed(current.status);
+          if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
+            throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
+          }
+          const accepted = await tx.setStatus(id, ['Pending'], 'Accepted');
+          if (!accepted) throw requestClosed(current.status);
+          return [{ row: accepted, previous: current.status }];
+        }
+        if (!isOpenRequest(current.status)) throw requestClosed(current.status);
+        const declined = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Declined');
+        if (!declined) throw requestClosed(current.status);
+        if (current.status === 'Accepted') await tx.setListingStatus(current.productId, 'reserved', 'available');
+        return [{ row: declined, previous: current.status }];
+      });
+      notifyAll(changes, actor);
+      return answer(id, caller);
+    },
+
+    /** The cart (?buyerEmail=) or the requests to a seller (?email=): that user or an admin; open (default) or closed. */
     async list(
       caller: AuthUser,
-      query: PageRequest & { buyerEmail?: string; email?: string },
-    ): Promise<Page<BuyerRequestRow>> {
-      const page = keysetPage(CREATED_AT_CURSOR, query);
+      query: PageRequest & { buyerEmail?: string; email?: string; status?: RequestListView },
+    ): Promise<Page<ListedBuyerRequest>> {
+      const view = query.status ?? 'open';
+      let by: { buyerEmail: string } | { sellerEmail: string };
       if (query.buyerEmail !== undefined) {
         assertSelfOrAdmin(caller, query.buyerEmail);
-        const buyerEmail = query.buyerEmail;
-        return page.fetch((after, limit) => repo.list({ buyerEmail }, limit, after));
-      }
-      if (query.email !== undefined) {
+        by = { buyerEmail: query.buyerEmail };
+      } else if (query.email !== undefined) {
         assertSelfOrAdmin(caller, query.email);
-        const sellerEmail = query.email;
-        return page.fetch((after, limit) => repo.list({ sellerEmail }, limit, after));
+        by = { sellerEmail: query.email };
+      } else {
+        throw badRequest('Pass exactly one of buyerEmail (your cart) or email (requests to you)');
       }
-      throw badRequest('Pass exactly one of buyerEmail (your cart) or email (requests to you)');
+      if (view === 'closed') {
+        return keysetPage(UPDATED_AT_CURSOR, query).fetch((after, limit) =>
+          repo.list(by, 'closed', caller.id, limit, after && [after[1], after[2]]),
+        );
+      }
+      return keysetPage(CREATED_AT_CURSOR, query).fetch((after, limit) => repo.list(by, 'open', caller.id, limit, after));
     },
 
-    /** Its buyer cancels, its seller hands over, or an admin removes it. */
+    /**
+     * The spec's DELETE: its buyer cancels (the listing is available again if it was reserved for them); its
+     * seller, or an admin, hands over: the request is Completed (a pending one accepted on the way, if the
+     * listing is available), the listing sold, every other open request on it Declined. A closed request
+     * is gone from the lists: 404, as deleting twice always answered.
+     */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
-      if (!isId(id)) throw notFound('Buy request');
-      const row = await repo.findById(id);
-      if (!row) throw notFound('Buy request');
-      if (!canRemoveBuyRequest(caller, { buyerEmail: row.buyerEmail, email: row.sellerEmail })) {
-        throw notYours('Only the buyer, the seller or an admin may remove this request');
-      }
-      return { acknowledged: true, deletedCount: await repo.delete(id) };
+      const row = await existing(id);
+      const actor = roleIn(caller, row);
+      if (!actor) throw notYours('Only the buyer, the seller or an admin may remove this request');
+      const changes = await inTransaction(async (tx) => {
+        await tx.lockListing(row.productId);
+        const current = await tx.lock(id);
+        if (!current || !isOpenRequest(current.status)) throw notFound('Buy request');
+        if (actor === 'buyer') {
+          const cancelled = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Cancelled');
+          if (current.status === 'Accepted') await tx.setListingStatus(current.productId, 'reserved', 'available');
+          return [{ row: cancelled!, previous: current.status }];
+        }
+        const from = current.status === 'Accepted' ? 'reserved' : 'available';
+        if (!(await tx.setListingStatus(current.productId, from, 'sold'))) {
+          throw listingUnavailable('This product is reserved for another buyer, sold or removed');
+        }
+        const completed = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Completed');
+        const others = await tx.declineOpenOnListing(current.productId, id);
+        return [{ row: completed!, previous: current.status }, ...others];
+      });
+      notifyAll(changes, actor);
+      return { acknowledged: true, deletedCount: 1 };
     },
   };
 }

@@ -94,14 +94,15 @@ describe('POST /api/images', () => {
     expect(body.success).toBe(true);
     const stored: StoredImage = body.data;
     expect(stored.id).toMatch(/^[a-f0-9]{32}$/);
-    expect(stored.display_url).toBe(`/api/images/${stored.id}-1280.webp`);
+    // Issue 16: replies name images absolutely, on PUBLIC_URL (the stored value stays /api/images/...).
+    expect(stored.display_url).toBe(`${t.config.publicUrl}/api/images/${stored.id}-1280.webp`);
     expect(stored.url).toBe(stored.display_url);
     // 600 x 400 turned a quarter: 400 x 600.
     expect([stored.width, stored.height]).toEqual([400, 600]);
     expect(stored.variants).toEqual([
-      { width: 320, url: `/api/images/${stored.id}-320.webp` },
-      { width: 400, url: `/api/images/${stored.id}-640.webp` },
-      { width: 400, url: `/api/images/${stored.id}-1280.webp` },
+      { width: 320, url: `${t.config.publicUrl}/api/images/${stored.id}-320.webp` },
+      { width: 400, url: `${t.config.publicUrl}/api/images/${stored.id}-640.webp` },
+      { width: 400, url: `${t.config.publicUrl}/api/images/${stored.id}-1280.webp` },
     ]);
 
     for (const variant of stored.variants) {

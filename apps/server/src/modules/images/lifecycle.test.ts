@@ -84,7 +84,7 @@ describe('a listing lets go of its images', () => {
     expect(await isStored(t, shared.id)).toBe(true);
   });
 
-  it('an image a buy request shows stays after its listing is deleted... until the request goes', async () => {
+  it('an image a buy request shows stays after its listing is deleted: the declined request keeps showing it', async () => {
     const t = getApp();
     const first = await upload(t, seller);
     const id = await createProduct(t, seller, withImages(first.display_url));
@@ -99,13 +99,15 @@ describe('a listing lets go of its images', () => {
     const edit = await t.injectAs(seller, { method: 'PATCH', url: `/api/products/${id}`, payload: withImages(other.display_url) });
     expect(edit.statusCode).toBe(200);
     expect(await isStored(t, first.id)).toBe(true);
-    // Deleting the listing cascades to the request, so then nothing shows either.
+    // Deleting the listing releases the pictures only it showed; its request is declined and kept (issue 13).
     await t.injectAs(seller, { method: 'DELETE', url: `/api/products/${id}` });
     expect(await isStored(t, other.id)).toBe(false);
-    // The request went with the listing after the release: the sweep catches the first image.
+    const history = await t.injectAs(buyer, { method: 'GET', url: `/api/buyerProduct?buyerEmail=${encodeURIComponent(buyer.email)}&status=closed` });
+    expect(history.json<{ status: string; image1: string }[]>().map((r) => [r.status, r.image1])).toEqual([['Declined', first.display_url]]);
+    // The buyer's history still shows the first picture: the sweep keeps it.
     await age(t, [first.id]);
     await t.services.images.sweep();
-    expect(await isStored(t, first.id)).toBe(false);
+    expect(await isStored(t, first.id)).toBe(true);
   });
 
   it('an edit that replaces images deletes the dropped ones and keeps the kept ones', async () => {
@@ -160,7 +162,8 @@ describe('the sweep', () => {
     const me = await t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload: { photoURL: photo.display_url } });
     expect(me.statusCode, me.body).toBe(200);
     const [firstCategory] = await t.database.db.select().from(categories).limit(1);
-    await t.database.db.update(categories).set({ image: category.display_url }).where(eq(categories.id, firstCategory!.id));
+    // The database holds the stored form; replies give it absolutely (issue 16).
+    await t.database.db.update(categories).set({ image: new URL(category.display_url).pathname }).where(eq(categories.id, firstCategory!.id));
     await age(t, [old, listed, photo, category, requested].map((i) => i.id));
 
     // Two processes sweeping at once: each image is deleted once, and no sweep fails.

@@ -72,7 +72,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         `Stored without metadata as WebP at widths ${OTHER_WIDTHS} and ${DISPLAY_WIDTH}; display_url is the ${DISPLAY_WIDTH} one. ` +
         'Each user has a storage quota (413 QUOTA_EXCEEDED past it); an upload nothing shows is deleted after 24 hours.',
       consumes: ['multipart/form-data'],
-      response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
+      // 503: the image store (IMAGE_STORE=s3) did not answer; nothing was recorded.
+      response: { 200: ImageUploadResponse, ...errorResponses(400, 401, 413, 415, 429, 503) },
     },
     handler: async (request) => {
       const user = request.user!;
@@ -106,7 +107,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       response: {
         200: { description: 'The WebP file', content: { 'image/webp': { schema: z.unknown().meta({ type: 'string', format: 'binary' }) } } },
         304: z.null().describe('Not modified (If-None-Match matched the ETag)'),
-        ...errorResponses(404),
+        ...errorResponses(404, 503),
       },
     },
     handler: async (request, reply) => {
@@ -118,6 +119,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       reply
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
+        // Public and stripped of metadata: other sites and clients may show it (JSON answers stay same-origin).
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
       return reply.type('image/webp').send(data);

@@ -1,7 +1,7 @@
 // Uploads: recognise by content, refuse bombs before decoding, rotate by EXIF, drop all metadata,
 // and store WebP at every width of IMAGE_WIDTHS. Also serves the stored files by name.
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import {
   IMAGE_MAX_PIXELS,
   IMAGE_MESSAGES,
@@ -14,11 +14,13 @@ import {
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
+import { loadSharp } from '../../lib/sharp.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createFairQueue } from './queue.ts';
 import { createImagesRepository } from './repository.ts';
+import { createS3ImageStorage, type S3Settings } from './s3-storage.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
 export const TOO_MANY_PIXELS_MESSAGE = IMAGE_MESSAGES.tooManyPixels;
@@ -49,8 +51,17 @@ export interface StoredImage {
   variants: { width: number; url: string }[];
 }
 
+/** IMAGE_STORE picks the store: `fs` (DATA_DIR/images, the default) or `s3` (the S3_* bucket). */
+export function createImageStorage(
+  config: Pick<AppContext['config'], 'IMAGE_STORE' | 'DATA_DIR'> & S3Settings,
+  log?: AppContext['log'],
+): ImageStorage {
+  if (config.IMAGE_STORE === 's3') return createS3ImageStorage(config, log);
+  return createFsImageStorage(path.join(path.resolve(config.DATA_DIR), 'images'));
+}
+
 export function createImagesService(ctx: AppContext, deps: { storage?: ImageStorage } = {}) {
-  const storage = deps.storage ?? createFsImageStorage(path.join(path.resolve(ctx.config.DATA_DIR), 'images'));
+  const storage = deps.storage ?? createImageStorage(ctx.config, ctx.log);
   const repo = createImagesRepository(ctx.db);
   const queue = createFairQueue(MAX_CONCURRENT_DECODES);
   const quotaBytes = ctx.config.IMAGE_QUOTA_MB * 1024 * 1024;
@@ -88,6 +99,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
   async function inspect(input: Buffer): Promise<void> {
     const type = sniffImageType(input);
     if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.unsupported);
+    const sharp = await loadSharp();
     let meta: Metadata;
     try {
       meta = await sharp(input, { limitInputPixels: false }).metadata();
@@ -106,6 +118,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
   /** Decodes once (rotated, at most the largest width) and encodes every width from those pixels. */
   async function render(input: Buffer, effort: number): Promise<{ width: number; height: number; data: Buffer }[]> {
+    const sharp = await loadSharp();
     let pixels: { data: Buffer; info: OutputInfo };
     try {
       pixels = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
@@ -153,7 +166,10 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
         const id = newId();
         const keys = IMAGE_WIDTHS.map((w) => storedImageFile(id, w));
         try {
-          await Promise.all(variants.map((v, i) => storage.put(keys[i]!, v.data)));
+          // Every write settles before any clean-up, so a late write cannot land after its delete.
+          const writes = await Promise.allSettled(variants.map((v, i) => storage.put(keys[i]!, v.data)));
+          const failed = writes.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+          if (failed) throw failed.reason;
           const largest = variants[variants.length - 1]!;
           await repo.insert({
             id,
@@ -189,7 +205,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     async exists(url: string): Promise<boolean> {
       const id = storedImageId(url);
       if (id === undefined) return false;
-      return (await storage.get(storedImageFile(id, DISPLAY_WIDTH))) !== undefined;
+      return storage.has(storedImageFile(id, DISPLAY_WIDTH));
     },
 
     /** Which of these image ids were uploaded here (a listing may only name those). */

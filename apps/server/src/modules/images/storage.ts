@@ -1,19 +1,22 @@
-// Where image files live: a folder under DATA_DIR now, an object store later (same three calls).
+// Where image files live: a folder under DATA_DIR, or an S3-compatible bucket (s3-storage.ts); same calls.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface ImageStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or undefined when there is no such key. */
   get(key: string): Promise<Buffer | undefined>;
+  /** Whether the key is stored, without reading it. */
+  has(key: string): Promise<boolean>;
+  /** Deleting a key that is not there is not an error. */
   delete(key: string): Promise<void>;
 }
 
 /** Keys are flat file names the service made; anything else (a separator, a dot file) is a bug, not a lookup. */
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[a-z0-9]+$/;
 
-function assertKey(key: string): void {
+export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
 }
 
@@ -39,6 +42,16 @@ export function createFsImageStorage(dir: string): ImageStorage {
         throw error;
       }
     },
+    async has(key) {
+      assertKey(key);
+      try {
+        await access(path.join(root, key));
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
     async delete(key) {
       assertKey(key);
       await rm(path.join(root, key), { force: true });
@@ -57,6 +70,10 @@ export function createMemoryImageStorage(): ImageStorage & { keys(): string[] } 
     async get(key) {
       assertKey(key);
       return files.get(key);
+    },
+    async has(key) {
+      assertKey(key);
+      return files.has(key);
     },
     async delete(key) {
       assertKey(key);

@@ -359,6 +359,7 @@ describe('products API', () => {
       expect((await t.injectAs(alice, { method: 'DELETE', url: '/api/products/..%2F..' })).statusCode).toBe(404);
     });
 
+    // Issue 13: the requests leave the cart and are kept, Declined, in the buyer's history.
     it('an admin deletes any listing, and its buy requests go with it', async () => {
       const t = getApp();
       const id = await createProduct(t, alice, { name: 'Rocking horse' });
@@ -375,6 +376,8 @@ describe('products API', () => {
         deletedCount: 1,
       });
       expect((await t.injectAs(bob, { method: 'GET', url: cartUrl })).json<BuyerProduct[]>().map((r) => r.productId)).not.toContain(id);
+      const history = (await t.injectAs(bob, { method: 'GET', url: `${cartUrl}&status=closed` })).json<BuyerProduct[]>();
+      expect(history.find((r) => r.productId === id)).toMatchObject({ status: 'Declined', name: 'Rocking horse' });
     });
   });
 });

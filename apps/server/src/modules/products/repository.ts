@@ -1,19 +1,36 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { images, products, searchWords } from '../../db/schema.ts';
+import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
 
-const { search: _search, ...productColumns } = getTableColumns(products);
-export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
-export type NewProductRow = Omit<typeof products.$inferInsert, 'search'>;
+const { search: _search, nameSearch: _nameSearch, ...productColumns } = getTableColumns(products);
+export type ProductRow = Omit<typeof products.$inferSelect, 'search' | 'nameSearch'>;
+export type NewProductRow = Omit<typeof products.$inferInsert, 'search' | 'nameSearch'>;
 export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'sellerEmail' | 'createdAt'>;
 
 /** Corrections tried per misspelt word (dictionary words with pg_trgm similarity >= 0.3, the `%` default). */
 const MAX_CORRECTIONS = 3;
+/**
+ * A word's corrections are kept this long in process (issue 14: most searches repeat words, and asking the
+ * dictionary cost a round trip per search). A write through this process clears them at once; another
+ * process's new word is learnt within this time.
+ */
+export const CORRECTIONS_TTL_MS = 30_000;
+const CORRECTIONS_CACHE_MAX = 5000;
 /** Words of q that are looked up for corrections; a longer q still searches in full text. */
 const MAX_TYPO_WORDS = 6;
-/** ts_rank weights for D, C, B, A: the name (A) counts five times the short description (B). */
-const RANK_WEIGHTS = '{0.05,0.1,0.2,1.0}';
+/**
+ * Relevance (docs/decisions/012-search-at-a-million.md): tiers, newest first within each. A listing whose name
+ * matches the words as typed comes first, then one whose name matches a corrected spelling, then every other
+ * match (the words are in its descriptions). Each tier is one query that walks an index in date order, so a
+ * page costs the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
+ * The rank a row carries (for its cursor) is tier * RANK_TIER + its creation time in ms, exact in a float8.
+ */
+export const RANK_TIER = 1e13;
+const TIER_NAME_EXACT = 3;
+const TIER_NAME_CORRECTED = 2;
+const TIER_ANYWHERE = 1;
 
 export type ListSort = 'newest' | 'price_asc' | 'price_desc' | 'relevance';
 
@@ -53,14 +70,37 @@ function typoQuery(search: SearchTerms): SQL | undefined {
   return sql`(${sql.join(perWord, sql` && `)})`;
 }
 
-/** A name match ranks first through the weights; an exact match adds its rank to the corrected one. */
-function rankOf(search: SearchTerms): SQL<number> {
-  const exact = sql`ts_rank(${RANK_WEIGHTS}::float4[], ${products.search}, ${exactQuery(search)})::float8`;
+/** The name's words (a stored vector with its own GIN index, migration 0007). */
+const nameVector = products.nameSearch;
+/**
+ * A tier's matches are first probed through its GIN index, at most this many: when that finds them all, they are
+ * sorted in memory; when there are more, the word is common, and walking the date index finds a page in a few
+ * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
+ */
+const PROBE_LIMIT = 1000;
+
+/** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
+const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
+
+/** The relevance tiers of a search, best first: [tier, the condition that puts a listing in it]. */
+function relevanceTiers(search: SearchTerms): [number, SQL][] {
+  const exact = exactQuery(search);
   const typo = typoQuery(search);
-  // float8 throughout so the value survives the round trip through a cursor bit for bit.
-  return typo
-    ? sql<number>`(${exact} + ts_rank(${RANK_WEIGHTS}::float4[], ${products.search}, ${typo})::float8)`
-    : sql<number>`${exact}`;
+  const anyName = typo ? sql`(${exact} || ${typo})` : exact;
+  const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${matchOf(search)}` : sql`${nameVector} @@ ${exact}`;
+  return [
+    [TIER_NAME_EXACT, exactName],
+    ...(typo ? [[TIER_NAME_CORRECTED, sql`${nameVector} @@ ${typo} and not (${nameVector} @@ ${exact})`] as [number, SQL]] : []),
+    [TIER_ANYWHERE, sql`${matchOf(search)} and not (${nameVector} @@ ${anyName})`],
+  ];
+}
+
+/** A relevance cursor's rank back into its tier and the row's creation time (ISO). */
+export function splitRank(rank: number): { tier: number; createdAt: string } | undefined {
+  const tier = Math.floor(rank / RANK_TIER);
+  const time = new Date(rank - tier * RANK_TIER);
+  if (tier < TIER_ANYWHERE || tier > TIER_NAME_EXACT || Number.isNaN(time.getTime())) return undefined;
+  return { tier, createdAt: time.toISOString() };
 }
 
 /** One GIN lookup on the weighted tsvector, whatever the corrections. */
@@ -86,12 +126,27 @@ async function lockImages(db: Db, imageIds: string[]): Promise<string[]> {
   return imageIds.filter((id) => !found.has(id));
 }
 
+/**
+ * Sold listings leave the timeline, category pages and search; a seller's own list (`sellerEmail`) keeps
+ * them (docs/product.md#trade-lifecycle).
+ */
+function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
+  return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
+}
+
 export function createProductsRepository(db: Db) {
-  /**
-   * The list query, unexecuted: the benchmark EXPLAINs exactly this. With `asPlaceholders`, the filter's
-   * values become named placeholders so one prepared statement serves every request of the same shape.
-   */
-  function buildListQuery(filter: ListFilter, on: Db = db, asPlaceholders = false) {
+  /** Per word: its corrections (none for a known word), and when they were read. */
+  const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
+  /** A write may add or remove dictionary words: once it is done, corrections are asked afresh. */
+  async function forgetCorrectionsAfter<T>(write: PromiseLike<T>): Promise<T> {
+    try {
+      return await write;
+    } finally {
+      correctionCache.clear();
+    }
+  }
+  /** A list's WHERE (filters, `extra` conditions, the cursor) and ORDER BY. */
+  function listShape(filter: ListFilter, asPlaceholders: boolean, extra: SQL[]): { where: SQL | undefined; order: SQL[] } {
     const value = <T>(name: string, v: T) => (asPlaceholders ? sql.placeholder(name) : v);
     const conditions: (SQL | undefined)[] = [
       filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
@@ -99,16 +154,12 @@ export function createProductsRepository(db: Db) {
       filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
       filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
       filter.search ? matchOf(filter.search) : undefined,
+      notSold(filter),
+      ...extra,
     ];
-    const rank = filter.search ? rankOf(filter.search) : sql<null>`null::float8`;
     let order: SQL[];
     const after = filter.after && ([value('after0', filter.after[0]), value('after1', filter.after[1])] as const);
     switch (filter.sort) {
-      case 'relevance': {
-        if (after) conditions.push(afterRow(sql`${rank}, ${products.id}`, sql`${after[0]}::float8, ${after[1]}`, 'desc'));
-        order = [sql`${rank} desc`, sql`${products.id} desc`];
-        break;
-      }
       case 'price_asc':
       case 'price_desc': {
         const direction = filter.sort === 'price_asc' ? 'asc' : 'desc';
@@ -120,6 +171,7 @@ export function createProductsRepository(db: Db) {
         order = direction === 'asc' ? [asc(products.priceCents), asc(products.id)] : [desc(products.priceCents), desc(products.id)];
         break;
       }
+      // 'relevance' reads one tier at a time (listByRelevance), each in date order like 'newest'.
       default: {
         if (after) {
           conditions.push(
@@ -130,12 +182,21 @@ export function createProductsRepository(db: Db) {
         order = [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`];
       }
     }
+    return { where: and(...conditions), order };
+  }
+
+  /**
+   * The list query, unexecuted: the benchmark EXPLAINs exactly this. With `asPlaceholders`, the filter's
+   * values become named placeholders so one prepared statement serves every request of the same shape.
+   */
+  function buildListQuery(filter: ListFilter, on: Db = db, asPlaceholders = false, extra: SQL[] = []) {
+    const { where, order } = listShape(filter, asPlaceholders, extra);
     return on
-      .select({ ...productColumns, rank: sql<number | null>`${rank}`.mapWith((v) => (v === null ? null : Number(v))) })
+      .select({ ...productColumns, rank: sql<number | null>`null::float8` })
       .from(products)
-      .where(and(...conditions))
+      .where(where)
       .orderBy(...order)
-      .limit(value('limit', filter.limit));
+      .limit(asPlaceholders ? sql.placeholder('limit') : filter.limit);
   }
 
   /**
@@ -184,12 +245,71 @@ export function createProductsRepository(db: Db) {
         and numnode(plainto_tsquery('english', q.w)) > 0`;
   }
 
+  /**
+   * One tier's rows after `after`, newest first: probed first (PROBE_LIMIT), then either sorted from the probe
+   * or read by walking the date index (see PROBE_LIMIT). `onQuery` sees each query run.
+   */
+  async function tierRows(filter: ListFilter, condition: SQL, onQuery?: (query: SQL) => void): Promise<ProductRow[]> {
+    const where = buildListQuery({ ...filter, search: undefined, sort: 'newest' }, db, false, [condition]);
+    const probe = db
+      .select({ id: products.id, createdAt: products.createdAt })
+      .from(products)
+      .where(listShape({ ...filter, search: undefined, sort: 'newest' }, false, [condition]).where)
+      .limit(PROBE_LIMIT + 1);
+    onQuery?.(probe.getSQL());
+    const found = await probe;
+    if (found.length > PROBE_LIMIT) {
+      onQuery?.(where.getSQL());
+      return where;
+    }
+    const page = found
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .slice(0, filter.limit)
+      .map((r) => r.id);
+    if (page.length === 0) return [];
+    const fetch = db.select(productColumns).from(products).where(inArray(products.id, page));
+    onQuery?.(fetch.getSQL());
+    const byId = new Map((await fetch).map((row) => [row.id, row]));
+    return page.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+  }
+
+  /** A relevance page: the tiers in order, each from where the cursor stands, until the page is full. */
+  async function listByRelevance(filter: ListFilter & { search: SearchTerms }, onQuery?: (query: SQL) => void): Promise<ListedProduct[]> {
+    const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
+    if (filter.after && !from) return [];
+    const rows: ListedProduct[] = [];
+    for (const [tier, condition] of relevanceTiers(filter.search)) {
+      if (from && tier > from.tier) continue;
+      const limit = filter.limit - rows.length;
+      if (limit <= 0) break;
+      const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
+      for (const row of await tierRows({ ...filter, after, limit }, condition, onQuery)) {
+        rows.push({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() });
+      }
+    }
+    return rows;
+  }
+
   return {
     buildListQuery,
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
+      if (filter.search && filter.sort === 'relevance') return listByRelevance({ ...filter, search: filter.search });
       return filter.search ? buildListQuery(filter) : preparedList(filter);
+    },
+
+    /** The queries one list request runs, as they run (the benchmark EXPLAIN ANALYZEs them). */
+    async explainableQueries(filter: ListFilter): Promise<SQL[]> {
+      if (!(filter.search && filter.sort === 'relevance')) return [buildListQuery(filter).getSQL()];
+      const queries: SQL[] = [];
+      await listByRelevance({ ...filter, search: filter.search }, (q) => queries.push(q));
+      return queries;
+    },
+
+    /** How many listings on sale a search matches (the benchmark states it). */
+    buildCountQuery(search: SearchTerms): SQL {
+      return sql`select count(*)::int as count from ${products} where ${matchOf(search)} and ${products.status} <> 'sold'`;
     },
 
     /**
@@ -197,11 +317,25 @@ export function createProductsRepository(db: Db) {
      * (pg_trgm similarity over a small table, so it stays fast however many listings exist).
      */
     async corrections(words: string[]): Promise<Map<string, string[]>> {
-      const query = buildCorrectionsQuery(words);
+      const now = Date.now();
       const found = new Map<string, string[]>();
+      const unknown: string[] = [];
+      for (const word of new Set(words)) {
+        const cached = correctionCache.get(word);
+        if (cached && now - cached.at < CORRECTIONS_TTL_MS) {
+          if (cached.alternatives.length > 0) found.set(word, cached.alternatives);
+        } else unknown.push(word);
+      }
+      const query = buildCorrectionsQuery(unknown);
       if (!query) return found;
       const { rows } = (await db.execute(query)) as unknown as { rows: { word: string; alternative: string }[] };
-      for (const row of rows) found.set(row.word, [...(found.get(row.word) ?? []), row.alternative]);
+      const fresh = new Map<string, string[]>(unknown.map((w) => [w, []]));
+      for (const row of rows) fresh.get(row.word)?.push(row.alternative);
+      for (const [word, alternatives] of fresh) {
+        if (correctionCache.size >= CORRECTIONS_CACHE_MAX) correctionCache.delete(correctionCache.keys().next().value!);
+        correctionCache.set(word, { alternatives, at: now });
+        if (alternatives.length > 0) found.set(word, alternatives);
+      }
       return found;
     },
 
@@ -216,12 +350,12 @@ export function createProductsRepository(db: Db) {
      * in `missing`.
      */
     async insert(row: NewProductRow, imageIds: string[] = []): Promise<{ id?: string; missing: string[] }> {
-      return db.transaction(async (tx) => {
+      return forgetCorrectionsAfter(db.transaction(async (tx) => {
         const missing = await lockImages(tx as unknown as Db, imageIds);
         if (missing.length > 0) return { missing };
         const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
         return { id: inserted!.id, missing };
-      });
+      }));
     },
 
     /** Replaces a listing's fields, answering the row as it was (undefined if it is gone). */
@@ -230,20 +364,26 @@ export function createProductsRepository(db: Db) {
       changes: ProductChanges,
       imageIds: string[] = [],
     ): Promise<{ before?: ProductRow; missing: string[] }> {
-      return db.transaction(async (tx) => {
+      return forgetCorrectionsAfter(db.transaction(async (tx) => {
         const missing = await lockImages(tx as unknown as Db, imageIds);
         if (missing.length > 0) return { missing };
         const [before] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
         if (!before) return { missing };
-        await tx.update(products).set(changes).where(eq(products.id, id));
+        await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id));
         return { before, missing };
-      });
+      }));
     },
 
-    /** Deletes a listing (its buy requests cascade), answering the row as it was. */
-    async delete(id: string): Promise<ProductRow | undefined> {
-      const [row] = await db.delete(products).where(eq(products.id, id)).returning(productColumns);
-      return row;
+    /**
+     * Deletes a listing, answering the row as it was; its open buy requests are declined in the same
+     * transaction (requests are kept for history: no foreign key cascades).
+     */
+    async delete(id: string): Promise<{ row?: ProductRow; declined: ChangedRequest[] }> {
+      return forgetCorrectionsAfter(db.transaction(async (tx) => {
+        const [row] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
+        if (!row) return { declined: [] };
+        return { row, declined: await declineOpenRequestsOnListing(tx as unknown as Db, id) };
+      }));
     },
   };
 }

@@ -15,6 +15,7 @@ import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
 import type { ImagesService } from '../images/service.ts';
+import type { Notifier } from '../notifications/service.ts';
 import {
   createProductsRepository,
   type ListedProduct,
@@ -22,6 +23,7 @@ import {
   type ProductChanges,
   type ProductRow,
   type SearchTerms,
+  splitRank,
 } from './repository.ts';
 
 export type { ProductRow };
@@ -65,6 +67,7 @@ export function toProduct(row: ProductRow): Product {
     uploaderName: row.uploaderName,
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
+    status: row.status,
   };
 }
 
@@ -93,8 +96,8 @@ function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, Prod
       if (valueTag !== tag || !isCursorId(id)) return false;
       if (tag === 'n') return isCursorDate(value);
       if (tag === 'p') return Number.isSafeInteger(value) && (value as number) >= 0;
-      // ts_rank is never negative; isTuple already refused NaN and Infinity.
-      return (value as number) >= 0;
+      // A relevance rank is a tier and a time in ms (repository.ts): a whole number that splits back into both.
+      return Number.isSafeInteger(value) && splitRank(value as number) !== undefined;
     },
   };
 }
@@ -104,7 +107,7 @@ const imageNotStored = (fields: string[]) =>
     details: fields.map((path) => ({ path, message: IMAGE_NOT_STORED_MESSAGE })),
   });
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService }) {
+export function createProductsService(ctx: AppContext, deps: { images: ImagesService; notify: Notifier }) {
   const repo = createProductsRepository(ctx.db);
 
   /** Server-stored image paths must name an image the images module really stored. */
@@ -193,11 +196,15 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       return { acknowledged: true, modifiedCount: 1 };
     },
 
-    /** Its buy requests go with it (ON DELETE CASCADE); its images are released. */
+    /**
+     * Its open buy requests are declined (actor 'system', each buyer told after the commit) and kept for
+     * history (docs/product.md#trade-lifecycle); its images are released.
+     */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const before = await editableProduct(caller, id);
-      const row = await repo.delete(id);
+      const { row, declined } = await repo.delete(id);
       if (!row) return { acknowledged: true, deletedCount: 0 };
+      for (const change of declined) deps.notify.requestChanged(change.row, change.previous, 'system');
       if (before.sellerId !== caller.id) {
         logSecurityEvent(ctx.log, 'admin.product.delete', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
       }

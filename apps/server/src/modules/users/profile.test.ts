@@ -28,6 +28,7 @@ describe('PATCH /api/users/me', () => {
       photoURL: 'https://img.test.example/alice-2.png',
       admin: false,
       emailVerified: false,
+      notifyByEmail: true,
     });
     const row = await t.services.users.findById(alice.id);
     expect({ name: row?.name, photoUrl: row?.photoUrl }).toEqual({ name: 'Alice Liddell', photoUrl: 'https://img.test.example/alice-2.png' });
@@ -62,7 +63,7 @@ describe('PATCH /api/users/me', () => {
     const u = await t.createUser({ name: 'Eve' });
     const before = await t.services.users.findById(u.id);
     const cases: [unknown, string][] = [
-      [{}, 'Send a name or a photoURL to change'],
+      [{}, 'Send a name, a photoURL or notifyByEmail to change'],
       [{ name: '   ' }, messages.register.nameRequired],
       [{ name: '' }, messages.register.nameRequired],
       [{ name: 5 }, messages.register.nameRequired],

@@ -86,13 +86,14 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * PATCH /users/me: the caller's own name and photo, nobody else's (the id is the token's). Listings
+     * PATCH /users/me: the caller's own name, photo and mail preference, nobody else's (the id is the token's). Listings
      * copy the seller's name when they are made, so only listings made afterwards carry the new one.
      */
     async updateOwnProfile(caller: AuthUser, body: UpdateProfileBody): Promise<UserRow> {
       const patch: Partial<NewUserRow> = {};
       if (body.name !== undefined) patch.name = body.name;
       if (body.photoURL !== undefined) patch.photoUrl = body.photoURL;
+      if (body.notifyByEmail !== undefined) patch.notifyByEmail = body.notifyByEmail;
       const row = await repo.updateReturning(caller.id, patch);
       if (!row) throw notFound('User');
       return row;

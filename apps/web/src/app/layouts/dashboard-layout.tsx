@@ -5,8 +5,7 @@ import { MenuIcon } from '@/components/icons';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
-import { useCart } from '@/features/buyer-requests/api/list-cart';
-import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
+import { useSummary } from '@/features/buyer-requests/api/get-summary';
 import { AccountMenu, DashboardMenu } from './dashboard-menu';
 
 export function DashboardLayout() {
@@ -14,8 +13,10 @@ export function DashboardLayout() {
   const logOut = useLogOut();
   const isAdmin = useIsAdmin();
   const enabled = Boolean(user) && !loading;
-  const cart = useCart(user?.email, enabled && !isAdmin);
-  const requests = useSellerRequests(user?.email, enabled);
+  // One call for both counts, kept current by the live events (the navbar's stream).
+  const summary = useSummary(enabled);
+  // Loading shows a placeholder only while a request is on its way; a failed or idle call shows no count.
+  const countOf = (value: number | undefined) => value ?? (summary.isFetching ? undefined : null);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isLoggingOut, setLoggingOut] = useState(false);
   const panelId = useId();
@@ -32,8 +33,8 @@ export function DashboardLayout() {
 
   const menuProps = {
     isAdmin,
-    cartCount: cart.data?.items.length,
-    requestCount: requests.data?.items.length,
+    cartCount: isAdmin ? null : countOf(summary.data?.cartCount),
+    requestCount: countOf(summary.data?.requestCount),
   };
   const accountProps = {
     email: user?.email,
@@ -74,7 +75,7 @@ export function DashboardLayout() {
         )}
       </div>
 
-      <aside className="hidden w-64 shrink-0 lg:block">
+      <aside className="hidden w-64 shrink-0 lg:block" aria-label="Dashboard">
         <div className="sticky top-24 flex flex-col gap-6 rounded-box border border-base-300 bg-base-200 p-4">
           <DashboardMenu {...menuProps} />
           <div className="border-t border-base-300 pt-4 xl:hidden">

@@ -5,9 +5,9 @@ import { paths } from '@/config/paths';
 
 export interface DashboardMenuProps {
   isAdmin: boolean;
-  /** undefined while the count loads. */
-  cartCount: number | undefined;
-  requestCount: number | undefined;
+  /** undefined while the count loads; null when it is unknown (the call failed): then no count shows at all. */
+  cartCount: number | null | undefined;
+  requestCount: number | null | undefined;
   onNavigate?: () => void;
 }
 
@@ -17,7 +17,8 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-function Count({ value, label }: { value: number | undefined; label: string }) {
+function Count({ value, label }: { value: number | null | undefined; label: string }) {
+  if (value === null) return null;
   return (
     <span className="tabular-nums" aria-label={value === undefined ? `${label}: loading` : undefined}>
       ({value ?? '…'})
@@ -28,7 +29,7 @@ function Count({ value, label }: { value: number | undefined; label: string }) {
 interface Item {
   to: string;
   label: string;
-  count?: { value: number | undefined; label: string };
+  count?: { value: number | null | undefined; label: string };
   end?: boolean;
 }
 
@@ -64,7 +65,7 @@ export function DashboardMenu(props: DashboardMenuProps) {
             <NavLink to={item.to} className={linkClass} onClick={props.onNavigate}>
               <span>
                 {item.label}
-                {item.count && (
+                {item.count && item.count.value !== null && (
                   <>
                     {' '}
                     <Count value={item.count.value} label={item.count.label} />

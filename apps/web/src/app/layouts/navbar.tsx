@@ -5,7 +5,8 @@ import { usePopover } from '@/components/use-popover';
 import { paths, PRODUCT_NAME } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
-import { useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
+import { useSummary } from '@/features/buyer-requests/api/get-summary';
+import { useLiveUpdates } from './use-live-updates';
 
 function navLinkClass({ isActive }: { isActive: boolean }) {
   return `rounded-field px-3 py-2 text-sm font-medium transition-colors hover:bg-base-200 ${isActive ? 'text-primary bg-base-200' : ''}`;
@@ -23,20 +24,31 @@ function NavItems({ isSignedIn }: { isSignedIn: boolean }) {
   );
 }
 
+/**
+ * The spec's cart-shaped link to Buyer Request with its count (requests to the user's listings), from the summary
+ * and kept current by the live events. While the count is unknown (loading, or the call failed) no number shows:
+ * never a placeholder that may never resolve.
+ */
 function CartBadgeLink() {
   const { user, loading } = useAuth();
-  const requests = useSellerRequests(user?.email, Boolean(user) && !loading);
-  const count = requests.data?.items.length ?? 0;
-  const label = requests.data?.nextCursor ? `${count}+` : String(count);
+  const summary = useSummary(Boolean(user) && !loading);
+  const count = summary.data?.requestCount;
+  const unread = summary.data?.unreadMessages ?? 0;
+  const label = [
+    count === undefined ? 'Buyer requests' : `Buyer requests: ${count}`,
+    unread > 0 ? `${unread} unread ${unread === 1 ? 'message' : 'messages'}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <Link
-      to={paths.dashboard.buyerRequest.getHref()}
-      className="btn btn-ghost btn-circle"
-      aria-label={`Buyer requests: ${label}`}
-    >
+    <Link to={paths.dashboard.buyerRequest.getHref()} className="btn btn-ghost btn-circle" aria-label={label}>
       <span className="indicator">
         <CartIcon className="size-6" />
-        <span className="badge badge-sm badge-primary indicator-item" aria-hidden="true">{label}</span>
+        {count !== undefined && (
+          <span className="badge badge-sm badge-primary indicator-item" aria-hidden="true">{count}</span>
+        )}
+        {/* A dot, not a number: the visible text must stay part of the link's name (the count is in the label). */}
+        {unread > 0 && <span className="status status-lg status-secondary indicator-item indicator-bottom" aria-hidden="true" />}
       </span>
     </Link>
   );
@@ -100,7 +112,8 @@ function AvatarMenu() {
 }
 
 export function Navbar() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  useLiveUpdates(user && !loading ? user._id : null);
   const mobile = usePopover();
   const location = useLocation();
   const { close } = mobile;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Reveal } from '@/components/reveal';
+import { WhenNear } from '@/components/when-near';
 import { pageTitle } from '@/config/paths';
 import { CategoryGrid } from '@/features/categories/components/category-grid';
 import { Explainer } from '@/features/home/components/explainer';
@@ -31,9 +32,11 @@ export function Component() {
         <div className="mx-auto max-w-7xl">
           <SectionHeading id="carousel-title" title="Browse by category" subtitle="Essentials for every part of life, passed on with care." />
           <Reveal>
-            <Suspense fallback={<CarouselFallback />}>
-              <CategoryCarousel />
-            </Suspense>
+            <WhenNear placeholder={<CarouselFallback />}>
+              <Suspense fallback={<CarouselFallback />}>
+                <CategoryCarousel />
+              </Suspense>
+            </WhenNear>
           </Reveal>
         </div>
       </section>
@@ -41,9 +44,11 @@ export function Component() {
       <section aria-labelledby="reviews-title" className="bg-base-200 px-4 py-20">
         <div className="mx-auto max-w-6xl">
           <SectionHeading id="reviews-title" title="What our traders say" subtitle="Real words from people buying and selling on Olden Goods." />
-          <Suspense fallback={<CarouselFallback />}>
-            <TestimonialCarousel />
-          </Suspense>
+          <WhenNear placeholder={<CarouselFallback />}>
+            <Suspense fallback={<CarouselFallback />}>
+              <TestimonialCarousel />
+            </Suspense>
+          </WhenNear>
         </div>
       </section>
       <Partners />

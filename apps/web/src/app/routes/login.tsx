@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { pageTitle } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { redirectTarget } from '@/features/auth/components/redirect-target';
+import { SessionEndedNotice } from '@/features/auth/components/session-ended-notice';
 import { showSuccess } from '@/lib/popups';
 import { AuthLayout } from './auth-layout';
 
@@ -15,6 +16,7 @@ export function Component() {
   return (
     <AuthLayout title="Login" subtitle="Welcome back! Sign in to buy, sell and manage your goods.">
       <title>{pageTitle('Login')}</title>
+      <SessionEndedNotice />
       <LoginForm onSuccess={handleSuccess} />
     </AuthLayout>
   );

@@ -1,16 +1,20 @@
-import { isSeller } from '@olden/contracts/constants';
+import { categoryLabel, isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
-import { BuyNowDialog } from '@/features/buyer-requests/components/buy-now-dialog';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { formatAge, formatDate, formatPrice } from '@/lib/format';
+import { ListingStatusBadge, listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { queryClient } from '@/lib/query-client';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
+// The dialog's form (react-hook-form, zod) is not needed for the first paint: it loads once someone may buy.
+const BuyNowDialog = lazy(() =>
+  import('@/features/buyer-requests/components/buy-now-dialog').then((m) => ({ default: m.BuyNowDialog })),
+);
 
 /** docs/product.md#product-details: the single product is loaded before display (a 404 shows the not-found page). */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -25,6 +29,8 @@ export function Component() {
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
   const isOwn = isSeller(user, product);
+  // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
+  const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
 
   const handleBuy = () => {
     if (!user) {
@@ -37,7 +43,7 @@ export function Component() {
 
   const facts = [
     ['Age', formatAge(product.age)],
-    ['Category', product.category],
+    ['Category', categoryLabel(product.category)],
     ['Posted', formatDate(product.date)],
     ['Price', formatPrice(product.price)],
   ] as const;
@@ -59,9 +65,10 @@ export function Component() {
           <SmartImage src={product.image1} width={1280} height={960} loading="eager" fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
         </div>
         <div>
-          <p className="badge badge-ghost">{product.category}</p>
+          <p className="badge badge-ghost">{categoryLabel(product.category)}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold sm:text-4xl">{product.name}</h1>
           <p className="mt-3 text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          <ListingStatusBadge status={product.status} />
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 p-4">
             {facts.map(([label, value]) => (
               <div key={label}>
@@ -74,10 +81,10 @@ export function Component() {
           <h2 className="mt-6 text-lg font-semibold">Description</h2>
           <p className="mt-2 whitespace-pre-line text-base-content/80">{product.longDescription}</p>
           <div className="mt-8 flex flex-wrap items-center gap-3">
-            <button type="button" className="btn btn-primary btn-lg" onClick={handleBuy} disabled={isOwn}>
+            <button type="button" className="btn btn-primary btn-lg" onClick={handleBuy} disabled={Boolean(unavailableReason)} aria-describedby={unavailableReason ? 'buy-now-reason' : undefined}>
               Buy Now
             </button>
-            {isOwn && <p className="text-sm text-base-content/70">This is your listing.</p>}
+            {unavailableReason && <p id="buy-now-reason" className="text-sm text-base-content/80">{unavailableReason}</p>}
           </div>
         </div>
       </div>
@@ -88,7 +95,9 @@ export function Component() {
         </Suspense>
       </section>
       {user && (
-        <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />
+        <Suspense fallback={null}>
+          <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />
+        </Suspense>
       )}
     </article>
   );

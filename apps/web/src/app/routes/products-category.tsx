@@ -1,4 +1,4 @@
-import { findCategoryKey } from '@olden/contracts';
+import { CATEGORY_LABELS, findCategoryKey } from '@olden/contracts/constants';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { pageTitle, paths } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
@@ -30,18 +30,20 @@ export function Component() {
   const [urlFilters, setFilters] = useFiltersFromUrl();
   const filters = { ...urlFilters, category };
   const query = useProducts(filters);
+  // docs/product.md#category-page: people read the label; the key stays in the URL and the API call.
+  const label = CATEGORY_LABELS[category];
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
-      <title>{pageTitle(category)}</title>
+      <title>{pageTitle(label)}</title>
       <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
         <ul>
           <li><Link to={paths.home.getHref()}>Home</Link></li>
           <li><Link to={paths.timeline.getHref()}>Timeline</Link></li>
-          <li aria-current="page">{category}</li>
+          <li aria-current="page">{label}</li>
         </ul>
       </nav>
       <header className="mb-6">
-        <h1 className="font-serif text-3xl font-bold">{category}</h1>
+        <h1 className="font-serif text-3xl font-bold">{label}</h1>
         <p className="mt-1 text-base-content/70">All products in this category.</p>
       </header>
       <ProductFiltersBar
@@ -54,7 +56,7 @@ export function Component() {
           query={query}
           empty={
             <EmptyState title="Nothing here yet">
-              No products in {category} match.{' '}
+              No products in {label} match.{' '}
               <Link className="link link-primary" to={paths.timeline.getHref()}>Browse all categories</Link>
             </EmptyState>
           }

@@ -74,6 +74,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     const requests = [item('r1', 'Tea set', 20)];
     const fetchMock = mockSession(ann, {
       'GET /api/buyerProduct': ({ url }: { url: string }) => json(url.includes('buyerEmail=') ? cart : requests),
+      // Issue 13: the menu's counts come from the summary, one call instead of listing every item.
+      'GET /api/me/summary': () => json({ cartCount: cart.length, requestCount: requests.length, unreadMessages: 0 }),
       'DELETE /api/buyerProduct/c2': () => {
         cart = cart.filter((c) => c._id !== 'c2');
         return json({ acknowledged: true, deletedCount: 1 });
@@ -106,6 +108,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     let requests = [item('r1', 'Tea set', 20)];
     mockSession(ann, {
       'GET /api/buyerProduct': ({ url }: { url: string }) => json(url.includes('buyerEmail=') ? [] : requests),
+      'GET /api/me/summary': () => json({ cartCount: 0, requestCount: requests.length, unreadMessages: 0 }),
       'DELETE /api/buyerProduct/r1': () => {
         requests = [];
         return json({ acknowledged: true, deletedCount: 1 });

@@ -5,6 +5,7 @@ export { UpdateProduct, updateProductLoader } from './update-product';
 export { MyAddedProducts } from './my-added-products';
 export { MyCarts } from './my-carts';
 export { BuyerRequest } from './buyer-request';
+export { RequestThread } from './request-thread';
 export { ManageUsers } from './manage-users';
 export { ManageAllProducts } from './manage-all-products';
 export { Profile } from './profile';

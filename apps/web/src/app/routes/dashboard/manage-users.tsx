@@ -134,7 +134,7 @@ export function ManageUsers() {
                       </button>
                     )}
                     {isMe ? (
-                      <span className="w-20 text-center text-xs text-base-content/60">This is you</span>
+                      <span className="w-20 text-center text-xs text-base-content/75">This is you</span>
                     ) : (
                       <button
                         type="button"

@@ -3,6 +3,7 @@ import { ChangePasswordForm } from '@/features/account/components/change-passwor
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { SessionList } from '@/features/account/components/session-list';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { NotifyToggle } from '@/features/buyer-requests/components/notify-toggle';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { uploadImage } from '@/features/products/api/upload-image';
 import { showSuccess } from '@/lib/popups';
@@ -46,6 +47,9 @@ export function Profile() {
           description="Changing it signs you out on every other device. Signed up with Google and never set one? Use Forgot password on the login page."
         >
           <ChangePasswordForm />
+        </Section>
+        <Section id="profile-notifications" title="Notifications" description="Mails about your buy requests and the conversations with buyers and sellers.">
+          {user && <NotifyToggle key={user._id} isOn={user.notifyByEmail} onSaved={() => refreshUser().catch(() => undefined)} />}
         </Section>
         <Section id="profile-sessions" title="Where you are signed in" description="Each device or browser you logged in with. Sign out any you do not recognise.">
           <SessionList onSignOutHere={() => void handleLogOut()} />

@@ -27,7 +27,7 @@ function SessionRow({ session, isEnding, onEnd }: { session: SessionInfo; isEndi
           {session.current && <span className="badge badge-primary badge-sm ml-2">This device</span>}
         </p>
         {session.userAgent && (
-          <p className="truncate text-xs text-base-content/60" title={session.userAgent}>{session.userAgent}</p>
+          <p className="truncate text-xs text-base-content/75" title={session.userAgent}>{session.userAgent}</p>
         )}
         <p className="mt-1 text-sm text-base-content/70">
           Signed in {formatDateTime(session.createdAt)} · Last seen {formatDateTime(session.lastSeenAt)}

@@ -7,7 +7,7 @@ import { json, mockApi } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { useAuth } from './auth-context';
 
-const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true };
+const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
 
 function Probe() {
   const auth = useAuth();

@@ -9,6 +9,7 @@ import { logout } from '../api/logout';
 import { register } from '../api/register';
 import { requestToken } from '../api/request-token';
 import { runGooglePopup } from '../lib/google-popup';
+import { markSessionEnded } from '../lib/session-ended';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
 /** Tokens live one hour; take a fresh one well before that. */
@@ -89,6 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onAuthFailure(() => {
+        // Only a person who was signed in has a session to lose; the login page tells them it ended.
+        if (userRef.current) markSessionEnded();
         generation.current++;
         storeToken(null);
         setUser(null);

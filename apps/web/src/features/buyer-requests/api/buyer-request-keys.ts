@@ -1,9 +1,19 @@
 // Query keys of buy requests (glossary: a buy request is a cart item to its buyer, `BuyerProduct` on the wire).
-/** Every key starts with `all`, so one invalidation refreshes the cart, the seller's requests and the navbar badge. */
+import type { RequestListView } from '@olden/contracts/constants';
+
+/**
+ * Every key starts with `all`, so one invalidation refreshes the cart, the seller's requests, the threads and the
+ * badges' summary; `lists` alone refreshes the lists (their unread counts) without refetching an open thread.
+ */
 export const buyerRequestKeys = {
   all: ['buyerRequests'] as const,
-  /** Requests made to this seller (`email` is the seller's). */
-  seller: (email: string) => ['buyerRequests', 'seller', email] as const,
-  /** This buyer's cart (`buyerEmail`). */
-  cart: (email: string) => ['buyerRequests', 'cart', email] as const,
+  lists: () => ['buyerRequests', 'list'] as const,
+  /** Requests made to this seller (`email` is the seller's), open ones or the history. */
+  seller: (email: string, view: RequestListView = 'open') => ['buyerRequests', 'list', 'seller', email, view] as const,
+  /** This buyer's cart (`buyerEmail`), open items or the history. */
+  cart: (email: string, view: RequestListView = 'open') => ['buyerRequests', 'list', 'cart', email, view] as const,
+  detail: (id: string) => ['buyerRequests', 'detail', id] as const,
+  messages: (id: string) => ['buyerRequests', 'messages', id] as const,
+  /** GET /me/summary: the navbar's and dashboard menu's counts. */
+  summary: () => ['buyerRequests', 'summary'] as const,
 };

@@ -1,12 +1,14 @@
 import type { BuyerProduct } from '@olden/contracts';
-import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_LIMIT_MAX, type RequestListView } from '@olden/contracts/constants';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
 
-/** docs/product.md#dashboard-my-cart: GET /buyerProduct?buyerEmail={email}, the buyer's cart. */
-export function listCart(email: string, cursor?: string) {
-  return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, limit: PAGE_LIMIT_MAX, cursor } });
+/** docs/product.md#dashboard-my-cart: GET /buyerProduct?buyerEmail={email}, the buyer's cart (open) or its history (closed). */
+export function listCart(email: string, cursor?: string, view: RequestListView = 'open') {
+  // The open cart is asked for exactly as the spec does (no status parameter: open is the server's default).
+  const status = view === 'closed' ? view : undefined;
+  return api.page<BuyerProduct>('/buyerProduct', { query: { buyerEmail: email, status, limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 const CART_MAX_PAGES = 10;
@@ -29,4 +31,17 @@ export const cartQueryOptions = (email: string) =>
 
 export function useCart(email: string | undefined, enabled = true) {
   return useQuery({ ...cartQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });
+}
+
+/** The buyer's closed requests (Declined, Cancelled, Completed), newest first, a page at a time. */
+export function useCartHistory(email: string | undefined, enabled = true) {
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: buyerRequestKeys.cart(email ?? '', 'closed'),
+      queryFn: ({ pageParam }) => listCart(email ?? '', pageParam, 'closed'),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor,
+    }),
+    enabled: enabled && Boolean(email),
+  });
 }

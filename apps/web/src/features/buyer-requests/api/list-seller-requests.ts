@@ -1,12 +1,13 @@
 import type { BuyerProduct } from '@olden/contracts';
-import { PAGE_LIMIT_MAX } from '@olden/contracts/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PAGE_LIMIT_MAX, type RequestListView } from '@olden/contracts/constants';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
 
-/** Requests made to me as a seller (spec: GET /buyerProduct?email=; the navbar shows the count). */
-export function listSellerRequests(email: string, cursor?: string) {
-  return api.page<BuyerProduct>('/buyerProduct', { query: { email, limit: PAGE_LIMIT_MAX, cursor } });
+/** Requests made to me as a seller (spec: GET /buyerProduct?email=), open ones or the history (`status=closed`). */
+export function listSellerRequests(email: string, cursor?: string, view: RequestListView = 'open') {
+  const status = view === 'closed' ? view : undefined;
+  return api.page<BuyerProduct>('/buyerProduct', { query: { email, status, limit: PAGE_LIMIT_MAX, cursor } });
 }
 
 export const sellerRequestsQueryOptions = (email: string) =>
@@ -14,4 +15,17 @@ export const sellerRequestsQueryOptions = (email: string) =>
 
 export function useSellerRequests(email: string | undefined, enabled = true) {
   return useQuery({ ...sellerRequestsQueryOptions(email ?? ''), enabled: enabled && Boolean(email) });
+}
+
+/** Closed requests to me (Declined, Cancelled, Completed), newest first, a page at a time. */
+export function useSellerRequestHistory(email: string | undefined, enabled = true) {
+  return useInfiniteQuery({
+    ...infiniteQueryOptions({
+      queryKey: buyerRequestKeys.seller(email ?? '', 'closed'),
+      queryFn: ({ pageParam }) => listSellerRequests(email ?? '', pageParam, 'closed'),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (lastPage) => lastPage.nextCursor,
+    }),
+    enabled: enabled && Boolean(email),
+  });
 }

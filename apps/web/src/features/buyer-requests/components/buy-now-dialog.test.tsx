@@ -9,10 +9,10 @@ import { BuyNowDialog } from './buy-now-dialog';
 vi.mock('@/lib/popups', () => ({ showSuccess: vi.fn(), showError: vi.fn() }));
 afterEach(() => vi.unstubAllGlobals());
 
-const buyer: SessionUser = { _id: 'b', email: 'buyer@example.com', displayName: 'Bea Buyer', photoURL: '', admin: false, emailVerified: true };
+const buyer: SessionUser = { _id: 'b', email: 'buyer@example.com', displayName: 'Bea Buyer', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
 const product = {
   _id: 'p1', name: 'Oak chair', email: 'seller@example.com', image1: '', image2: '', image3: '', image4: '', age: 12, date: '2024-01-01',
-  category: 'homeAndLiving', shortDescription: '', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X', uploaderName: 'S', createdAt: '',
+  category: 'homeAndLiving', shortDescription: '', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X', uploaderName: 'S', createdAt: '', status: 'available',
 } satisfies Product;
 
 describe('Buy Now dialog', () => {
@@ -26,6 +26,12 @@ describe('Buy Now dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('This Phone Number field is required')).toBeInTheDocument();
     expect(screen.getByText('This Address field is required')).toBeInTheDocument();
+  });
+
+  it('opens on the first field to fill (the phone), not the read-only name', async () => {
+    mockApi({ 'GET /api/auth/session': { user: buyer }, 'POST /api/jwt': { token: 't' } });
+    renderWithProviders(<BuyNowDialog product={product} user={buyer} isOpen onClose={vi.fn()} />);
+    await vi.waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveFocus());
   });
 
   it('sends the request and shows "{name} added to the cart"', async () => {
@@ -61,5 +67,10 @@ describe('Buy Now dialog', () => {
   it('explains a request for your own listing', async () => {
     await submitRefused(json({ statusCode: 400, error: 'Bad Request', code: 'OWN_LISTING', message: 'You cannot buy your own product' }, 400));
     expect(await screen.findByText('This is your own product, so you cannot buy it.')).toBeInTheDocument();
+  });
+
+  it('explains a listing that was reserved or sold meanwhile', async () => {
+    await submitRefused(json({ statusCode: 409, error: 'Conflict', code: 'LISTING_UNAVAILABLE', message: 'This listing is reserved' }, 409));
+    expect(await screen.findByText(/no longer available/)).toBeInTheDocument();
   });
 });

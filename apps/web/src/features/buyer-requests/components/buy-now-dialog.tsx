@@ -26,15 +26,20 @@ export function BuyNowDialog({ product, user, isOpen, onClose }: Props) {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm({ resolver: zodResolver(BuyForm), defaultValues: { phoneNumber: '', buyerAddress: '' } });
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
+    if (isOpen && !dialog.open) {
+      dialog.showModal();
+      // The dialog would focus the read-only name; start where the buyer has something to fill.
+      setFocus('phoneNumber');
+    }
     if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
+  }, [isOpen, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -46,6 +51,8 @@ export function BuyNowDialog({ product, user, isOpen, onClose }: Props) {
     } catch (err) {
       if (hasCode(err, 'ALREADY_REQUESTED')) {
         setFormError('You have already requested this product. You can find it in My Cart.');
+      } else if (hasCode(err, 'LISTING_UNAVAILABLE')) {
+        setFormError("This listing is no longer available: someone's purchase is in progress, or it is sold.");
       } else if (hasCode(err, 'OWN_LISTING')) {
         setFormError('This is your own product, so you cannot buy it.');
       } else {

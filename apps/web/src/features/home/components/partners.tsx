@@ -12,7 +12,7 @@ export function Partners() {
         <ul className="mx-auto grid max-w-6xl grid-cols-2 items-center gap-8 sm:grid-cols-3 lg:grid-cols-6">
           {PARTNERS.map((name, i) => (
             <li key={name} className="flex justify-center">
-              <img src={`/images/partners/partner-${i + 1}.svg`} alt={name} width={200} height={60} loading="lazy" className="h-10 w-auto opacity-80 grayscale transition hover:opacity-100 hover:grayscale-0" />
+              <img src={`/images/partners/partner-${i + 1}.svg`} alt={name} width={200} height={60} loading="lazy" className="h-12 w-auto" />
             </li>
           ))}
         </ul>

@@ -1,6 +1,8 @@
 import type { Product } from '@olden/contracts';
+import { categoryLabel } from '@olden/contracts/constants';
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/smart-image';
+import { ListingStatusBadge } from './listing-status-badge';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
@@ -15,14 +17,16 @@ export function ProductCard({ product, isPriority = false }: { product: Product;
           loading={isPriority ? 'eager' : 'lazy'}
           fetchPriority={isPriority ? 'high' : 'auto'}
           className="size-full object-cover"
+          alt={product.name}
         />
       </figure>
       <div className="card-body gap-2 p-5">
+        <ListingStatusBadge status={product.status} />
         <div className="flex items-start justify-between gap-3">
           <h2 className="card-title text-lg leading-snug">{product.name}</h2>
           <span className="shrink-0 font-semibold text-primary">{formatPrice(product.price)}</span>
         </div>
-        <p className="badge badge-ghost badge-sm">{product.category}</p>
+        <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
         <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>
         <div className="card-actions mt-auto pt-2">
           <Link

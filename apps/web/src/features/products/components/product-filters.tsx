@@ -1,4 +1,5 @@
-import { CATEGORY_KEYS, PRODUCT_SORTS, type ProductSort } from '@olden/contracts';
+import { PRODUCT_SORTS, type ProductSort } from '@olden/contracts';
+import { CATEGORY_KEYS, CATEGORY_LABELS } from '@olden/contracts/constants';
 import { type FormEvent, useId } from 'react';
 import type { ProductFilters } from '../api/list-products';
 
@@ -17,7 +18,8 @@ interface Props {
 
 /**
  * Timeline filters. The select keeps the spec's options exactly ('select a value' disabled default, then the
- * nine keys); 'All categories' goes back to everything.
+ * nine categories, by label; their values stay the keys of the URL and the API). 'All categories' goes back to
+ * everything: a button of its own, shown only while a category is chosen, so it never sits greyed out beside the select.
  */
 export function ProductFiltersBar({ filters, onChange, showCategory = true }: Props) {
   const id = useId();
@@ -37,26 +39,23 @@ export function ProductFiltersBar({ filters, onChange, showCategory = true }: Pr
         {showCategory && (
           <div className="flex min-w-48 flex-col gap-1.5">
             <label htmlFor={`${id}-category`} className="text-sm font-medium">Category</label>
-            <div className="join">
+            <div className="flex flex-wrap items-center gap-2">
               <select
                 id={`${id}-category`}
-                className="select join-item"
+                className="select w-auto min-w-48"
                 value={filters.category ?? ''}
                 onChange={(e) => onChange({ ...filters, category: e.target.value || undefined })}
               >
                 <option value="" disabled>select a value</option>
                 {CATEGORY_KEYS.map((key) => (
-                  <option key={key} value={key}>{key}</option>
+                  <option key={key} value={key}>{CATEGORY_LABELS[key]}</option>
                 ))}
               </select>
-              <button
-                type="button"
-                className="btn join-item"
-                onClick={() => onChange({ ...filters, category: undefined })}
-                disabled={!filters.category}
-              >
-                All categories
-              </button>
+              {filters.category && (
+                <button type="button" className="btn btn-ghost btn-sm text-primary" onClick={() => onChange({ ...filters, category: undefined })}>
+                  All categories
+                </button>
+              )}
             </div>
           </div>
         )}

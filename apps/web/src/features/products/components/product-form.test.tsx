@@ -75,6 +75,31 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     expect(mutateAsync).not.toHaveBeenCalled();
   });
 
+  it('focuses the first invalid field in page order: the first photo, then the name once the photos are in', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Image 1/, { selector: 'input' })).toHaveFocus());
+    for (const n of [1, 2, 3, 4]) await user.upload(screen.getByLabelText(new RegExp(`^Image ${n}`), { selector: 'input' }), png(`photo-${n}.png`));
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(screen.getByLabelText(/Product Name/)).toHaveFocus());
+  });
+
+  it('shows the chosen photo and a short name instead of the browser\'s cut file label', async () => {
+    const { user } = renderForm();
+    const input = screen.getByLabelText(/^Image 1/, { selector: 'input' });
+    expect(screen.getAllByText('No photo yet')).toHaveLength(4);
+    await user.upload(input, png('IMG_20240501_083512_radio-front-view.png'));
+    expect(screen.getByRole('img', { name: 'Image 1 preview' })).toBeInTheDocument();
+    expect(screen.getByText('IMG_202…t-view.png')).toHaveAttribute('title', 'IMG_20240501_083512_radio-front-view.png');
+    expect(screen.getAllByText('No photo yet')).toHaveLength(3);
+  });
+
+  it('shows category labels while the values stay the keys', () => {
+    renderForm();
+    expect(screen.getByRole('option', { name: 'Home and Living' })).toHaveValue('homeAndLiving');
+    expect(screen.getByRole('option', { name: "Men's Fashion & Grooming" })).toHaveValue('mensFashion');
+  });
+
   it('says which photos it takes', () => {
     renderForm();
     expect(

@@ -8,9 +8,9 @@ import {
   LONG_DESCRIPTION_HINT_WORDS,
   SHORT_DESCRIPTION_HINT_WORDS,
 } from '@olden/contracts';
-import { IMAGE_MAX_MEGABYTES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
-import { useState } from 'react';
-import { type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { CATEGORY_LABELS, IMAGE_MAX_MEGABYTES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
+import { useEffect, useRef, useState } from 'react';
+import { type FieldErrors, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/form-field';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useProductPhotoUploads } from '../hooks/use-product-photo-uploads';
@@ -75,7 +75,23 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
   } = useForm<ProductFormInput, unknown, ProductFormOutput>({
     resolver: zodResolver(ProductFormSchema),
     defaultValues,
+    // The photos are not registered inputs, so the form's own focus would skip them: see focusFirstInvalid.
+    shouldFocusError: false,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  const invalidRef = useRef<FieldErrors<ProductFormInput> | null>(null);
+  const rememberInvalid = (invalid: FieldErrors<ProductFormInput>) => {
+    invalidRef.current = invalid;
+  };
+  // Focus the first invalid control in page order (the photos come first), as a person reads the errors; only once
+  // the submit is over, since the photo inputs are disabled while it runs.
+  useEffect(() => {
+    const invalid = invalidRef.current;
+    if (isSubmitting || !invalid) return;
+    invalidRef.current = null;
+    const controls = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
+    controls.find((control) => control.name && control.name in invalid)?.focus();
+  }, [isSubmitting]);
   const [shortDescription, longDescription] = useWatch({ control, name: ['shortDescription', 'longDescription'] });
   const photos = useProductPhotoUploads();
   const [formError, setFormError] = useState<{ title: string; items: string[] } | null>(null);
@@ -128,7 +144,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-8" aria-busy={isSubmitting}>
+    <form ref={formRef} noValidate onSubmit={handleSubmit(onSubmit, rememberInvalid)} className="flex flex-col gap-8" aria-busy={isSubmitting}>
       {formError && (
         <div role="alert" className="alert alert-error alert-soft flex-col items-start">
           <p className="font-semibold">{formError.title}</p>
@@ -148,6 +164,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
             <ImagePicker
               key={`${field}-${generation}`}
               label={imageLabel(field)}
+              name={field}
               currentUrl={currentImages?.[field]}
               upload={photos.uploads[field]}
               error={errors[field]?.message}
@@ -176,7 +193,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
               </option>
               {CATEGORY_KEYS.map((key) => (
                 <option key={key} value={key}>
-                  {key}
+                  {CATEGORY_LABELS[key]}
                 </option>
               ))}
             </select>

@@ -35,7 +35,7 @@ export function ProductList({ products, from, showSeller, deletingId, onDelete }
                 {formatDate(product.date)}
               </p>
               {showSeller && (
-                <p className="truncate text-xs text-base-content/60" title={product.email}>
+                <p className="truncate text-xs text-base-content/75" title={product.email}>
                   by {product.uploaderName} ({product.email})
                 </p>
               )}

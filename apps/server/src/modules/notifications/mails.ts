@@ -1,0 +1,58 @@
+// The words of the trade loop's mails (docs/product.md#messages-and-notifications). Plain text, and the same
+// words as simple HTML with every interpolated value (names, listing titles, message text) escaped.
+import type { BuyerRequestStatus } from '@olden/contracts/constants';
+import { escapeHtml, type Mail } from '../../lib/mail.ts';
+
+/** The thread page every trade mail links to. */
+export const threadUrl = (publicUrl: string, requestId: string) => `${publicUrl}/dashboard/requests/${encodeURIComponent(requestId)}`;
+
+function compose(to: string, subject: string, paragraphs: string[], quote: string | undefined, url: string): Mail {
+  const text = [...paragraphs, ...(quote === undefined ? [] : [quote]), `Open the conversation:\n${url}`].join('\n\n') + '\n';
+  const p = (s: string) => `<p>${escapeHtml(s)}</p>`;
+  const html =
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">' +
+    paragraphs.map(p).join('') +
+    (quote === undefined
+      ? ''
+      : `<blockquote style="white-space:pre-wrap;border-left:3px solid #ccc;margin:0;padding-left:1em">${escapeHtml(quote)}</blockquote>`) +
+    `<p><a href="${escapeHtml(url)}">Open the conversation</a></p>` +
+    `<p style="font-size:small;color:#555">${escapeHtml(url)}</p>` +
+    '<p style="font-size:small;color:#555">You can turn these mails off in your profile.</p>' +
+    '</body></html>';
+  return { to, subject, text: `${text}\nYou can turn these mails off in your profile.\n`, html, links: [url] };
+}
+
+export function newRequestMail(to: { email: string; name: string }, r: { buyerName: string; name: string }, url: string): Mail {
+  return compose(
+    to.email,
+    `New request for "${r.name}"`,
+    [`Hello ${to.name}, ${r.buyerName} would like to buy "${r.name}". You can accept or decline the request, and write to the buyer.`],
+    undefined,
+    url,
+  );
+}
+
+const DECISION_WORDS: Partial<Record<BuyerRequestStatus, { subject: string; line: string }>> = {
+  Accepted: { subject: 'was accepted', line: 'The seller accepted your request: the item is reserved for you. Arrange the handover with the seller.' },
+  Declined: { subject: 'was declined', line: 'Your request was declined; the item is no longer reserved for you.' },
+  Completed: { subject: 'is completed', line: 'The handover is done and the sale is completed. Thank you for buying on Olden Goods.' },
+};
+
+/** The statuses the buyer is mailed about. */
+export const MAILED_STATUSES = Object.keys(DECISION_WORDS) as BuyerRequestStatus[];
+
+export function requestChangedMail(to: { email: string; name: string }, r: { name: string; status: BuyerRequestStatus }, url: string): Mail | undefined {
+  const words = DECISION_WORDS[r.status];
+  if (!words) return undefined;
+  return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`Hello ${to.name}, ${words.line}`], undefined, url);
+}
+
+export function newMessageMail(to: { email: string; name: string }, m: { senderName: string; text: string; listing: string }, url: string): Mail {
+  return compose(
+    to.email,
+    `New message about "${m.listing}"`,
+    [`Hello ${to.name}, ${m.senderName} wrote to you about "${m.listing}":`],
+    m.text,
+    url,
+  );
+}

@@ -1,0 +1,80 @@
+// Pages the server writes itself (outside /api, so not in the authorisation matrix): robots.txt, the sitemaps and
+// the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md).
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { ProductsService } from '../products/service.ts';
+import { toProduct } from '../products/service.ts';
+import { listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
+import { robotsTxt, type Sitemaps } from './sitemap.ts';
+
+export const CACHE = {
+  robots: 'public, max-age=86400',
+  sitemapIndex: 'public, max-age=300',
+  sitemapStatic: 'public, max-age=86400',
+  sitemapListings: 'public, max-age=3600',
+  page: 'no-cache',
+} as const;
+
+const xml = (reply: FastifyReply, cache: string) =>
+  reply.type('application/xml; charset=utf-8').header('Cache-Control', cache).header('X-Content-Type-Options', 'nosniff');
+
+export function registerSeoRoutes(app: FastifyInstance, deps: { config: Config; sitemaps: Sitemaps }): void {
+  const { config, sitemaps } = deps;
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', CACHE.robots).send(robotsTxt(config.publicUrl)),
+  );
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    xml(reply, CACHE.sitemapIndex).send(await sitemaps.index()),
+  );
+
+  app.get('/sitemap-static.xml', { schema: { hide: true } }, async (_request, reply) =>
+    xml(reply, CACHE.sitemapStatic).send(sitemaps.staticPages()),
+  );
+
+  app.get<{ Params: { n: string } }>('/sitemap-listings-:n.xml', { schema: { hide: true } }, async (request, reply) => {
+    const { n } = request.params;
+    const file = /^[1-9]\d{0,6}$/.test(n) ? await sitemaps.listings(Number(n)) : undefined;
+    if (!file) return reply.callNotFound();
+    return xml(reply, CACHE.sitemapListings).send(Readable.from(file));
+  });
+}
+
+/** The not-found page with a real 404: the app shell, whose router shows its not-found route at this URL. */
+export function sendNotFoundPage(reply: FastifyReply, indexHtml: string, publicUrl: string) {
+  return reply
+    .status(404)
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', CACHE.page)
+    .send(renderDocument(indexHtml, { head: notFoundHead(publicUrl) }));
+}
+
+export function registerProductPage(
+  app: FastifyInstance,
+  deps: { config: Config; products: ProductsService; indexHtml: string; extraHead?: string },
+): void {
+  const { config, products, indexHtml, extraHead } = deps;
+  app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
+    let product;
+    try {
+      product = toProduct(await products.get(request.params.id));
+    } catch (error) {
+      // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
+      if (error instanceof AppError && error.statusCode === 404) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
+      throw error;
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', CACHE.page)
+      .send(
+        renderDocument(indexHtml, {
+          head: extraHead ? `${productHead(product, config.publicUrl)}\n    ${extraHead}` : productHead(product, config.publicUrl),
+          page: productMarkup(product),
+          body: listingData(product),
+        }),
+      );
+  });
+}

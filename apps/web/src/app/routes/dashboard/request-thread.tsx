@@ -1,0 +1,191 @@
+// docs/product.md#dashboard-request-thread: one buy request between its buyer and its seller: the listing, both parties, the status and its actions, and
+// the messages, new ones arriving live (the navbar's events stream updates the thread's cache).
+import type { BuyerProduct } from '@olden/contracts';
+import { isOpenRequest } from '@olden/contracts/constants';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorState } from '@/components/error-state';
+import { ListSkeleton } from '@/components/list-skeleton';
+import { LoadMore } from '@/components/load-more';
+import { PageHeader } from '@/components/page-header';
+import { Thumb } from '@/components/thumbnail';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
+import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
+import { useBuyerRequest } from '@/features/buyer-requests/api/get-buyer-request';
+import { useMessages } from '@/features/buyer-requests/api/list-messages';
+import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buyer-request';
+import { MessageComposer } from '@/features/buyer-requests/components/message-composer';
+import { MessageList } from '@/features/buyer-requests/components/message-list';
+import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
+import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
+import { confirmRemoval } from '@/lib/confirm-removal';
+import { formatDateTime, formatPrice } from '@/lib/format';
+
+type Viewer = 'buyer' | 'seller' | null;
+
+function Actions({ request, viewer, headingRef }: { request: BuyerProduct; viewer: Viewer; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+  const remove = useDeleteBuyerRequest();
+  const update = useUpdateBuyerRequest();
+  const isBusy = remove.isPending || update.isPending;
+  if (!isOpenRequest(request.status) || !viewer) return null;
+
+  if (viewer === 'buyer') {
+    // The cart's Cancel, with its words (docs/product.md#dashboard-my-cart).
+    const handleCancel = () =>
+      confirmRemoval({
+        confirm: ['Are you sure?', "You won't be able to revert this!", 'Yes, delete it!'],
+        remove: () => remove.mutateAsync(request._id),
+        success: ['Deleted!', 'Your Cart has been deleted from cart.'],
+        failureTitle: 'Could not remove it',
+        focusAfter: headingRef,
+      });
+    return (
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => void handleCancel()} disabled={isBusy}>
+          Cancel request
+        </button>
+      </div>
+    );
+  }
+
+  const handleHandover = () =>
+    confirmRemoval({
+      confirm: ['Are you sure?', 'This person made his paid?', 'Yes, handover it!'],
+      remove: () => remove.mutateAsync(request._id),
+      success: ['Product has been handovered'],
+      failureTitle: 'Could not hand it over',
+      focusAfter: headingRef,
+    });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {request.status === 'Pending' && (
+        <button type="button" className="btn btn-sm btn-outline btn-success" onClick={() => void decideRequest(request, 'Accepted', update.mutateAsync)} disabled={isBusy}>
+          Accept
+        </button>
+      )}
+      <button type="button" className="btn btn-sm btn-outline btn-error" onClick={() => void decideRequest(request, 'Declined', update.mutateAsync)} disabled={isBusy}>
+        Decline
+      </button>
+      <button type="button" className="btn btn-sm btn-primary" onClick={() => void handleHandover()} disabled={isBusy}>
+        handover
+      </button>
+    </div>
+  );
+}
+
+function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) {
+  const queryClient = useQueryClient();
+  const messages = useMessages(request._id);
+  const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
+  const readAt = messages.dataUpdatedAt;
+
+  // Reading the thread marked it read on the server: the badges and the lists' unread counts change.
+  useEffect(() => {
+    if (!readAt) return;
+    void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.summary() });
+    void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.lists() });
+  }, [readAt, queryClient]);
+
+  const isOpen = isOpenRequest(request.status);
+  return (
+    <section aria-labelledby="thread-title" className="flex flex-col gap-4">
+      <h2 id="thread-title" className="font-serif text-xl font-bold">
+        Messages
+      </h2>
+      {messages.isPending ? (
+        <ListSkeleton rows={2} label="Loading messages" />
+      ) : messages.isError ? (
+        <ErrorState error={messages.error} onRetry={() => void messages.refetch()} title="We could not load the messages" />
+      ) : (
+        <>
+          <MessageList messages={items} viewer={viewer} />
+          <LoadMore query={messages} />
+        </>
+      )}
+      {!isOpen ? (
+        <p className="alert alert-info alert-soft text-sm">This request is {request.status.toLowerCase()}: its messages are kept, and no new ones can be sent.</p>
+      ) : viewer ? (
+        <MessageComposer requestId={request._id} />
+      ) : (
+        <p className="alert alert-info alert-soft text-sm">You are reading this conversation as an admin.</p>
+      )}
+    </section>
+  );
+}
+
+export function RequestThread() {
+  const { id = '' } = useParams();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { user } = useAuth();
+  const request = useBuyerRequest(id);
+
+  if (request.isPending) {
+    return (
+      <section>
+        <PageHeader title="Buy request" />
+        <ListSkeleton rows={2} label="Loading the request" />
+      </section>
+    );
+  }
+  if (request.isError) {
+    return (
+      <section>
+        <PageHeader title="Buy request" />
+        <ErrorState error={request.error} onRetry={() => void request.refetch()} />
+      </section>
+    );
+  }
+
+  const item = request.data;
+  const viewer: Viewer = user?.email === item.buyerEmail ? 'buyer' : user?.email === item.email ? 'seller' : null;
+  const backTo = viewer === 'buyer' ? paths.dashboard.myCarts.getHref() : paths.dashboard.buyerRequest.getHref();
+
+  return (
+    <section className="flex flex-col gap-6">
+      <PageHeader headingRef={headingRef} title={item.name} description={`Buy request from ${item.buyerName} to ${item.uploaderName}`}>
+        <Link to={backTo} className="btn btn-sm btn-ghost">
+          {viewer === 'buyer' ? 'Back to My Cart' : 'Back to Buyer Request'}
+        </Link>
+      </PageHeader>
+
+      <div className="grid gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm md:grid-cols-[auto_1fr]">
+        <Thumb src={item.image1} alt="" size={96} />
+        <div className="flex min-w-0 flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <Link to={paths.productDetails.getHref(item.productId)} className="link text-lg font-semibold">
+              {item.name}
+            </Link>
+            <span className="font-semibold tabular-nums text-primary">{formatPrice(item.price)}</span>
+            <RequestStatusBadge status={item.status} />
+          </div>
+          <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+            <div className="min-w-0">
+              <dt className="font-medium">Buyer</dt>
+              <dd className="wrap-anywhere">
+                {item.buyerName}
+                {viewer === 'buyer' && ' (you)'} · <a className="link" href={`mailto:${item.buyerEmail}`}>{item.buyerEmail}</a>
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="font-medium">Seller</dt>
+              <dd className="wrap-anywhere">
+                {item.uploaderName}
+                {viewer === 'seller' && ' (you)'} · <a className="link" href={`mailto:${item.email}`}>{item.email}</a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium">Requested</dt>
+              <dd>{formatDateTime(item.createdAt)}</dd>
+            </div>
+          </dl>
+          <Actions request={item} viewer={viewer} headingRef={headingRef} />
+        </div>
+      </div>
+
+      <Thread request={item} viewer={viewer} />
+    </section>
+  );
+}

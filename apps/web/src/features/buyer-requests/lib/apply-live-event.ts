@@ -1,0 +1,48 @@
+// What each live event (GET /api/events) changes in the buy-request caches: the badges' summary, an open thread,
+// the lists' statuses and unread counts.
+import type { Message, RequestEvent, Summary } from '@olden/contracts';
+import type { EventName } from '@olden/contracts/constants';
+import type { QueryClient } from '@tanstack/react-query';
+import { buyerRequestKeys } from '../api/buyer-request-keys';
+import { appendMessage } from '../api/list-messages';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isSummary(data: unknown): data is Summary {
+  return isObject(data) && ['cartCount', 'requestCount', 'unreadMessages'].every((key) => typeof data[key] === 'number');
+}
+
+function isMessage(data: unknown): data is Message {
+  return isObject(data) && typeof data._id === 'string' && typeof data.requestId === 'string' && typeof data.text === 'string';
+}
+
+export function isRequestEvent(data: unknown): data is RequestEvent {
+  return isObject(data) && typeof data.requestId === 'string' && typeof data.status === 'string' && typeof data.productId === 'string';
+}
+
+/** Applies one event; anything malformed is ignored (the next refetch corrects the caches anyway). */
+export function applyLiveEvent(queryClient: QueryClient, name: EventName, data: unknown): void {
+  switch (name) {
+    case 'summary': {
+      if (!isSummary(data)) return;
+      const previous = queryClient.getQueryData<Summary>(buyerRequestKeys.summary());
+      queryClient.setQueryData(buyerRequestKeys.summary(), data);
+      // A count changed (a new request, a new message): the lists on screen are behind too.
+      const hasChanged = previous && (['cartCount', 'requestCount', 'unreadMessages'] as const).some((key) => previous[key] !== data[key]);
+      if (hasChanged) void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.lists() });
+      return;
+    }
+    case 'message': {
+      if (!isObject(data) || !isMessage(data.message)) return;
+      const message = data.message;
+      appendMessage(queryClient, message);
+      // An open thread is read again, which marks the new message read on the server; the lists' unread counts change.
+      void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.messages(message.requestId) });
+      void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.lists() });
+      return;
+    }
+    case 'request':
+      if (isRequestEvent(data)) void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all });
+      return;
+  }
+}
