@@ -1,6 +1,7 @@
 // The web app as the production server sends it (issue 14): precompressed encodings, cache lifetimes, and how
 // many round trips a first visit waits for before the first paint, measured in Debian's Chromium.
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 export interface StaticCheck {
   name: string;
@@ -8,16 +9,6 @@ export interface StaticCheck {
   ok: boolean;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function head(url: string, encoding: string) {
   const res = await fetch(url, { headers: { 'accept-encoding': encoding } });
@@ -74,7 +65,7 @@ export async function measureStatic(base: string): Promise<StaticCheck[]> {
     ok: index.encoding !== 'identity' && /no-cache|max-age=(\d{1,3})\b/.test(index.cache) && !/immutable/.test(index.cache),
   });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     await page.goto(`${base}/`, { waitUntil: 'load' });

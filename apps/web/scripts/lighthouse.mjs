@@ -10,6 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4195);
@@ -97,8 +98,8 @@ try {
     { path: await productPath(session), cookie: '' },
   ];
   chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const header = ['performance', 'accessibility', 'best-pract.', 'seo'];
   const row = (label, values) => console.log(label.padEnd(52), ...values.map((v, i) => String(v).padStart(header[i].length)));
