@@ -101,7 +101,11 @@ describe('GET /api/events: what each party receives', () => {
     const from = seller.events.length;
     await t.injectAs(th.seller, { method: 'GET', url: `/api/buyerProduct/${th.requestId}/messages` });
     await seller.next('summary', { from, where: (d) => (d as Summary).unreadMessages === 0 });
+    // Reading the quiet thread again (a refresh, a poll) writes nothing and publishes nothing.
+    const afterRead = seller.events.length;
+    for (let i = 0; i < 3; i++) await t.injectAs(th.seller, { method: 'GET', url: `/api/buyerProduct/${th.requestId}/messages` });
     await new Promise((r) => setTimeout(r, 300));
+    expect(seller.events.slice(afterRead).map((e) => e.event)).toEqual([]);
     expect(other.events.map((e) => e.event)).toEqual(['summary']);
   });
 

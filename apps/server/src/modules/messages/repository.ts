@@ -94,9 +94,10 @@ export function createMessagesRepository(db: Db) {
      * The party has read everything up to now. Never moves a mark back (a slow request landing after a
      * newer one), and only writes when the mark moves, so re-opening a read thread costs no write.
      */
-    async markRead(requestId: string, party: Party): Promise<void> {
+    /** Moves the party's read mark to now when something arrived since it; true when it moved. */
+    async markRead(requestId: string, party: Party): Promise<boolean> {
       const column = party === 'buyer' ? buyerRequests.buyerReadAt : buyerRequests.sellerReadAt;
-      await db
+      const moved = await db
         .update(buyerRequests)
         .set(party === 'buyer' ? { buyerReadAt: sql`now()` } : { sellerReadAt: sql`now()` })
         .where(
@@ -107,7 +108,9 @@ export function createMessagesRepository(db: Db) {
               sql`exists (select 1 from ${requestMessages} m where m.request_id = ${buyerRequests.id} and m.created_at > ${column})`,
             ),
           ),
-        );
+        )
+        .returning({ id: buyerRequests.id });
+      return moved.length > 0;
     },
 
     /**

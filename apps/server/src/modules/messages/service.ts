@@ -44,13 +44,15 @@ export function createMessagesService(
   }
 
   return {
-    /** Oldest first. A party's read marks the thread read for them and refreshes their badges. */
+    /**
+     * Oldest first. A party's read marks the thread read for them and refreshes their badges, only when
+     * something arrived since their last read: re-reading a quiet thread writes nothing and publishes nothing.
+     */
     async list(caller: AuthUser, requestId: string, page: PageRequest): Promise<Page<Message>> {
       const pager = keysetPage(CREATED_AT_CURSOR, page);
       const { thread, party } = await threadFor(caller, requestId);
       const rows = await pager.fetch((after, limit) => repo.list(thread.id, limit, after));
-      if (party !== 'admin') {
-        await repo.markRead(thread.id, party);
+      if (party !== 'admin' && (await repo.markRead(thread.id, party))) {
         deps.publish([caller.id], { name: 'summary' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'summary event not published'));
       }
       return { rows: rows.rows.map((r) => toMessage(r, thread)), nextCursor: rows.nextCursor };
