@@ -10,6 +10,8 @@ export type SecurityEventName =
   | 'admin.user.demote'
   | 'admin.user.ban'
   | 'admin.product.delete'
+  | 'admin.request.decide'
+  | 'admin.request.handover'
   | 'admin.image.delete';
 
 export interface SecurityEventFields {

@@ -2,8 +2,9 @@
 // carries a password, a token or a session cookie. The app logs through the server's own logger options.
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageUploadResponse } from '@olden/contracts';
+import { openThread } from '../modules/messages/fixtures.ts';
 import { createProduct } from '../modules/products/fixtures.ts';
-import { TEST_PASSWORD, useTestApp } from '../test/harness.ts';
+import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
 import { imageUpload } from './matrix.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
@@ -89,6 +90,27 @@ describe('security events in the log', () => {
     const deletes = events('admin.product.delete');
     expect(deletes).toContainEqual(expect.objectContaining({ userId: admin.id, ip: '198.51.100.11', target: theirs, sellerId: seller.id }));
     expect(deletes.some((l) => l.target === own)).toBe(false);
+    expectNoSecretLogged();
+  });
+
+  it("an admin accepting or handing over someone else's buy request is logged; the seller's own decisions are not", async () => {
+    const t = getApp();
+    const admin = await t.createUser({ role: 'admin' });
+    secrets.add(admin.token);
+    const byAdmin = await openThread(t);
+    const bySeller = await openThread(t);
+    const patch = (user: TestUser, requestId: string) =>
+      t.injectAs(user, { method: 'PATCH', url: `/api/buyerProduct/${requestId}`, payload: { status: 'Accepted' }, remoteAddress: '198.51.100.13' });
+    expect((await patch(admin, byAdmin.requestId)).statusCode).toBe(200);
+    expect((await patch(bySeller.seller, bySeller.requestId)).statusCode).toBe(200);
+    const handover = await t.injectAs(admin, { method: 'DELETE', url: `/api/buyerProduct/${byAdmin.requestId}`, remoteAddress: '198.51.100.13' });
+    expect(handover.statusCode).toBe(200);
+    expect(events('admin.request.decide')).toEqual([
+      expect.objectContaining({ userId: admin.id, ip: '198.51.100.13', target: byAdmin.requestId, decision: 'Accepted', sellerId: byAdmin.seller.id }),
+    ]);
+    expect(events('admin.request.handover')).toEqual([
+      expect.objectContaining({ userId: admin.id, ip: '198.51.100.13', target: byAdmin.requestId, sellerId: byAdmin.seller.id }),
+    ]);
     expectNoSecretLogged();
   });
 

@@ -322,3 +322,31 @@ describe('buy request budget', () => {
     }
   });
 });
+
+describe('seller decision budget', () => {
+  it('rate limits accept / decline calls per user (429 with Retry-After), changing nothing past it; others unaffected', async () => {
+    // RATE_LIMIT_FACTOR 0.01: 3 decisions per user per hour (and 1 listing per seller, 1 buy request per buyer).
+    const t = await createTestApp({ RATE_LIMIT_FACTOR: '0.01' });
+    try {
+      const seller = await t.createUser();
+      const productId = await createProduct(t, seller);
+      const requests: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await buy(t, await t.createUser(), productId);
+        expect(res.statusCode, res.body).toBe(200);
+        requests.push(res.json<{ insertedId: string }>().insertedId);
+      }
+      const decide = (user: TestUser, id: string) => t.injectAs(user, { method: 'PATCH', url: `/api/buyerProduct/${id}`, payload: { status: 'Declined' } });
+      for (const id of requests.slice(0, 3)) expect((await decide(seller, id)).statusCode).toBe(200);
+      const refused = await decide(seller, requests[3]!);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const last = await t.injectAs(seller, { method: 'GET', url: `/api/buyerProduct/${requests[3]}` });
+      expect(last.json<BuyerProduct>().status).toBe('Pending');
+      // An admin has their own budget.
+      expect((await decide(await t.createUser({ role: 'admin' }), requests[3]!)).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -62,10 +62,11 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       description:
         'Accepting reserves the listing; declining an accepted request makes the listing available again. ' +
         '409 REQUEST_CLOSED: the request is not Pending (Accepted) or not open (Declined); ' +
-        '409 LISTING_UNAVAILABLE: accepting while the listing is reserved for another request, sold or removed.',
+        '409 LISTING_UNAVAILABLE: accepting while the listing is reserved for another request, sold or removed. ' +
+        '429: past 300 decisions an hour per user.',
       params: IdParams,
       body: UpdateBuyerRequestBody,
-      response: { 200: BuyerProductSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      response: { 200: BuyerProductSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request) => toBuyerProduct(await buyerRequests.decide(request.user!, request.params.id, request.body.status)),
   });

@@ -13,6 +13,7 @@ import {
 } from '@olden/contracts';
 import type { z } from 'zod';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { logSecurityEvent } from '../../lib/security-log.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
@@ -30,6 +31,11 @@ import {
 
 /** Buy requests one user may send per hour (RATE_LIMIT_FACTOR scales it). */
 export const BUY_REQUEST_BUDGET = { max: 60, windowMs: 60 * 60 * 1000 };
+/**
+ * Accept / decline calls one user may make per hour (RATE_LIMIT_FACTOR scales it): far above what a busy
+ * seller clicks, low enough that a script cannot turn one account into a flood of locked transactions.
+ */
+export const DECISION_BUDGET = { max: 300, windowMs: 60 * 60 * 1000 };
 const alreadyRequested = () => new AppError('ALREADY_REQUESTED', 'You already asked for this product; it is in your cart');
 const listingUnavailable = (message = 'This product is reserved or sold') => new AppError('LISTING_UNAVAILABLE', message);
 /** A decision the request's status does not allow (docs/product.md#trade-lifecycle). */
@@ -191,6 +197,7 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
      * of two concurrent accepts one loses with 409); declining an accepted request makes it available again.
      */
     async decide(caller: AuthUser, id: string, decision: SellerDecision): Promise<ListedBuyerRequest> {
+      await enforceBudget(ctx, 'request-decision', caller.id, DECISION_BUDGET.max, DECISION_BUDGET.windowMs);
       const row = await existing(id);
       const actor = roleIn(caller, row);
       if (actor !== 'seller' && actor !== 'admin') throw notYours('Only the seller or an admin may accept or decline this request');
@@ -214,6 +221,9 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
         return [{ row: declined, previous: current.status }];
       });
       notifyAll(changes, actor);
+      if (actor === 'admin') {
+        logSecurityEvent(ctx.log, 'admin.request.decide', { userId: caller.id, ip: caller.ip, target: id, decision, sellerId: row.sellerId });
+      }
       return answer(id, caller);
     },
 
@@ -269,6 +279,9 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
         return [{ row: completed!, previous: current.status }, ...others];
       });
       notifyAll(changes, actor);
+      if (actor === 'admin') {
+        logSecurityEvent(ctx.log, 'admin.request.handover', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
+      }
       return { acknowledged: true, deletedCount: 1 };
     },
   };
