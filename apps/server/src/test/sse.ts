@@ -37,7 +37,7 @@ export function connectSse(url: string, headers: Record<string, string> = {}): P
         comments,
         ended,
         next(name, options = {}) {
-          const { timeoutMs = 2000, where = () => true, from = 0 } = options;
+          const { timeoutMs = 5000, where = () => true, from = 0 } = options;
           return new Promise((ok, fail) => {
             const check = () => {
               const found = events.slice(from).find((e) => e.event === name && where(e.data));

@@ -88,14 +88,17 @@ describe('GET /api/events: what each party receives', () => {
     const seller = await connect(th.seller);
     const other = await connect(stranger);
     for (const c of [buyer, seller, other]) await c.next('summary');
-    const sent = Date.now();
     const posted = await postOk(t, th.buyer, th.requestId, 'Can I pick it up on Friday?');
+    // Latency from the moment the message was stored (its createdAt, same machine clock), so a slow POST on a
+    // loaded machine does not count against the push; waiting longer than the limit only to report the figure.
+    const stored = Date.parse(posted.createdAt);
     for (const c of [buyer, seller]) {
-      const e = await c.next('message', { timeoutMs: 1000 });
+      const e = await c.next('message', { timeoutMs: 5000 });
       expect(e.data).toEqual({ requestId: th.requestId, message: posted } satisfies MessageEvent);
-      expect(e.at - sent).toBeLessThan(1000);
+      expect(e.at - stored).toBeLessThan(1000);
     }
-    const summary = await seller.next('summary', { timeoutMs: 1000, where: (d) => (d as Summary).unreadMessages === 1 });
+    const summary = await seller.next('summary', { timeoutMs: 5000, where: (d) => (d as Summary).unreadMessages === 1 });
+    expect(summary.at - stored).toBeLessThan(1000);
     expect(summary.data).toEqual({ cartCount: 0, requestCount: 1, unreadMessages: 1 });
     // The seller opens the thread: their badge goes back to 0 on every tab.
     const from = seller.events.length;
@@ -118,7 +121,7 @@ describe('GET /api/events: what each party receives', () => {
       expect(Buffer.byteLength(JSON.stringify(text))).toBeGreaterThan(NOTIFY_PAYLOAD_MAX);
       const from = seller.events.length;
       const posted = await postOk(t, th.buyer, th.requestId, text);
-      const e = await seller.next('message', { timeoutMs: 1000, from });
+      const e = await seller.next('message', { timeoutMs: 3000, from });
       expect((e.data as MessageEvent).message).toEqual(posted satisfies Message);
       expect((e.data as MessageEvent).message.text).toBe(text);
     }
@@ -134,7 +137,7 @@ describe('GET /api/events: what each party receives', () => {
     const [row] = await t.database.db.select().from(buyerRequests).where(eq(buyerRequests.id, th.requestId));
     t.services.notify.requestChanged(row!, 'Pending' satisfies BuyerRequestStatus, 'seller');
     for (const c of [buyer, seller]) {
-      const e = await c.next('request', { timeoutMs: 1000 });
+      const e = await c.next('request', { timeoutMs: 3000 });
       expect(e.data).toEqual({ requestId: th.requestId, status: 'Declined', productId: th.productId } satisfies RequestEvent);
     }
     await buyer.next('summary', { where: (d) => (d as Summary).cartCount === 0 });
@@ -148,8 +151,8 @@ describe('GET /api/events: what each party receives', () => {
     await seller.next('summary');
     const [row] = await t.database.db.select().from(buyerRequests).where(eq(buyerRequests.id, th.requestId));
     t.services.notify.requestCreated(row!);
-    await seller.next('request', { timeoutMs: 1000 });
-    await seller.next('summary', { from: 1, timeoutMs: 1000 });
+    await seller.next('request', { timeoutMs: 3000 });
+    await seller.next('summary', { from: 1, timeoutMs: 3000 });
   });
 });
 
@@ -176,7 +179,7 @@ describe('the event bus', () => {
     await seller.next('summary', { from: 1, timeoutMs: 2000 });
     const from = seller.events.length;
     await postOk(t, th.buyer, th.requestId, 'after the reconnect');
-    await seller.next('message', { from, timeoutMs: 1000 });
+    await seller.next('message', { from, timeoutMs: 3000 });
   });
 });
 
