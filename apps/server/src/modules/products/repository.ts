@@ -77,7 +77,7 @@ const nameVector = products.nameSearch;
  * sorted in memory; when there are more, the word is common, and walking the date index finds a page in a few
  * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
  */
-const PROBE_LIMIT = 1000;
+export const PROBE_LIMIT = 1000;
 
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
@@ -134,15 +134,28 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
 }
 
-export function createProductsRepository(db: Db) {
+export interface ProductsRepositoryOptions {
+  /** Tiers with more matches than this are read by walking the date index (tests lower it). */
+  probeLimit?: number;
+}
+
+export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
+  const probeLimit = options.probeLimit ?? PROBE_LIMIT;
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
-  /** A write may add or remove dictionary words: once it is done, corrections are asked afresh. */
-  async function forgetCorrectionsAfter<T>(write: PromiseLike<T>): Promise<T> {
+  /**
+   * The dictionary holds the words of listing names (a trigger keeps it): a write that may add or remove a name
+   * (a listing created or deleted, or renamed) makes corrections be asked afresh once it is done. Other edits
+   * (price, descriptions, status) leave the cache alone: clearing it on every write made a busy site ask the
+   * dictionary on nearly every search.
+   */
+  async function forgetCorrectionsAfter<T>(write: PromiseLike<T>, changesNames: (result: T | undefined) => boolean = () => true): Promise<T> {
+    let result: T | undefined;
     try {
-      return await write;
+      result = await write;
+      return result;
     } finally {
-      correctionCache.clear();
+      if (changesNames(result)) correctionCache.clear();
     }
   }
   /** A list's WHERE (filters, `extra` conditions, the cursor) and ORDER BY. */
@@ -246,31 +259,30 @@ export function createProductsRepository(db: Db) {
   }
 
   /**
-   * One tier's rows after `after`, newest first: probed first (PROBE_LIMIT), then either sorted from the probe
-   * or read by walking the date index (see PROBE_LIMIT). `onQuery` sees each query run.
+   * One tier's rows after `after`, newest first, in ONE statement (issue 14: the probe used to bring up to 1,000
+   * ids and dates to the process, to be sorted there, before a second query fetched the page). The statement
+   * probes the tier's GIN match for at most PROBE_LIMIT + 1 rows; when that found them all, the page is the
+   * newest of the probe; when there are more, the word is common and the page is read by walking the date index
+   * instead. Both branches are gated on the probe's size (a one-time filter), so only one runs.
    */
+  function buildTierQuery(filter: ListFilter, condition: SQL) {
+    const { where, order } = listShape({ ...filter, search: undefined, sort: 'newest' }, false, [condition]);
+    const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
+    const page = sql`${products.id} in (
+      with probe as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1})
+      (select id from probe where (select count(*) from probe) <= ${probeLimit} order by created_at desc, id desc limit ${filter.limit})
+      union all
+      (select ${products.id} from ${products} where ${where} and (select count(*) from probe) > ${probeLimit}
+        order by ${newestFirst} limit ${filter.limit})
+    )`;
+    return db.select(productColumns).from(products).where(page).orderBy(...order).limit(filter.limit);
+  }
+
+  /** One tier's rows after `after`, newest first (buildTierQuery). `onQuery` sees the query run. */
   async function tierRows(filter: ListFilter, condition: SQL, onQuery?: (query: SQL) => void): Promise<ProductRow[]> {
-    const where = buildListQuery({ ...filter, search: undefined, sort: 'newest' }, db, false, [condition]);
-    const probe = db
-      .select({ id: products.id, createdAt: products.createdAt })
-      .from(products)
-      .where(listShape({ ...filter, search: undefined, sort: 'newest' }, false, [condition]).where)
-      .limit(PROBE_LIMIT + 1);
-    onQuery?.(probe.getSQL());
-    const found = await probe;
-    if (found.length > PROBE_LIMIT) {
-      onQuery?.(where.getSQL());
-      return where;
-    }
-    const page = found
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .slice(0, filter.limit)
-      .map((r) => r.id);
-    if (page.length === 0) return [];
-    const fetch = db.select(productColumns).from(products).where(inArray(products.id, page));
-    onQuery?.(fetch.getSQL());
-    const byId = new Map((await fetch).map((row) => [row.id, row]));
-    return page.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+    const query = buildTierQuery(filter, condition);
+    onQuery?.(query.getSQL());
+    return query;
   }
 
   /** A relevance page: the tiers in order, each from where the cursor stands, until the page is full. */
@@ -364,6 +376,8 @@ export function createProductsRepository(db: Db) {
       changes: ProductChanges,
       imageIds: string[] = [],
     ): Promise<{ before?: ProductRow; missing: string[] }> {
+      // A failed write (result undefined) clears too: whether it renamed anything is unknown.
+      const renamed = (result: { before?: ProductRow } | undefined) => result === undefined || (result.before !== undefined && result.before.name !== changes.name);
       return forgetCorrectionsAfter(db.transaction(async (tx) => {
         const missing = await lockImages(tx as unknown as Db, imageIds);
         if (missing.length > 0) return { missing };
@@ -371,7 +385,7 @@ export function createProductsRepository(db: Db) {
         if (!before) return { missing };
         await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id));
         return { before, missing };
-      }));
+      }), renamed);
     },
 
     /**

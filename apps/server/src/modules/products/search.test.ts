@@ -2,6 +2,7 @@ import type { Product } from '@olden/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
+import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges } from './repository.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
@@ -186,6 +187,59 @@ describe('search and pagination', () => {
       expect(quoted.map((p) => p.name)).toEqual(['Vintage brass lamp']);
       // Still there after the "SQL" query.
       expect((await all(t, 'sort=newest')).length).toBe(catalogue.length);
+    });
+
+    it('a tier with more matches than the probe holds is read by walking the date index: the same pages', async () => {
+      const t = getApp();
+      // probeLimit 2: every tier with three or more matches takes the walking branch; the default sorts the probe.
+      const probed = createProductsRepository(t.database.db);
+      const walked = createProductsRepository(t.database.db, { probeLimit: 2 });
+      const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => {
+        const search = (await t.services.products.searchTerms(q))!;
+        const rows: ListedProduct[] = [];
+        let after: ListFilter['after'];
+        for (let page = 0; page < 30; page++) {
+          const got = await repo.list({ search, sort: 'relevance', limit: 4, after, ...extra });
+          rows.push(...got);
+          if (got.length < 4) break;
+          after = [got.at(-1)!.rank!, got.at(-1)!.id];
+        }
+        return rows.map((r) => `${r.rank}:${r.name}`);
+      };
+      for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
+        const expected = await pages(probed, q, extra);
+        expect(expected.length, q).toBeGreaterThan(1);
+        expect(await pages(walked, q, extra), q).toEqual(expected);
+        // Best tier first, newest first within a tier (the rank is tier * 1e13 + creation time in ms).
+        const ranks = expected.map((r) => Number(r.split(':')[0]));
+        expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+        // The server's pages (the default probe) agree.
+        if (Object.keys(extra).length === 0) {
+          expect((await all(t, `q=${encodeURIComponent(q)}`)).map((p) => p.name), q).toEqual(expected.map((r) => r.split(':').slice(1).join(':')));
+        }
+      }
+    });
+
+    it('typo corrections stay cached across an edit that keeps the name, and are asked afresh after a rename', async () => {
+      const t = getApp();
+      const repo = createProductsRepository(t.database.db);
+      const other = createProductsRepository(t.database.db); // another process: its writes do not clear repo's cache
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map());
+      const { id } = await other.insert({ ...(await repo.findById(catalogue[0]!._id))!, id: '0123456789abcdef01234567', name: 'Walnut harpsichord' });
+      expect(id).toBeTruthy();
+      const row = (await repo.findById(catalogue[1]!._id))!;
+      const changes = (over: Partial<ProductChanges>): ProductChanges => {
+        const { id: _id, sellerId: _s, uploaderName: _u, sellerEmail: _e, createdAt: _c, updatedAt: _up, ...rest } = row;
+        return { ...rest, ...over };
+      };
+      // A price-only edit through repo: the cached answer (no correction) is kept.
+      await repo.update(row.id, changes({ priceCents: row.priceCents + 100 }));
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map());
+      // A rename may change the dictionary: corrections are asked afresh and find the new word.
+      await repo.update(row.id, changes({ name: `${row.name} renamed` }));
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map([['harpsichrd', ['harpsichord']]]));
+      await repo.update(row.id, changes({}));
+      await other.delete(id!);
     });
 
     it('a relevance cursor cannot be used for another order', async () => {
