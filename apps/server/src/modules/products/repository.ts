@@ -78,6 +78,8 @@ const nameVector = products.nameSearch;
  * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
  */
 export const PROBE_LIMIT = 1000;
+/** A tier is first looked for among this many newest listings (buildTierQuery): enough for a word in one in ten. */
+export const WALK_FIRST = 500;
 
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
@@ -137,10 +139,13 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
 export interface ProductsRepositoryOptions {
   /** Tiers with more matches than this are read by walking the date index (tests lower it). */
   probeLimit?: number;
+  /** How many newest listings a tier is first looked for in (tests set 0 to reach the probe). */
+  walkFirst?: number;
 }
 
 export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
   const probeLimit = options.probeLimit ?? PROBE_LIMIT;
+  const walkFirst = options.walkFirst ?? WALK_FIRST;
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
   /**
@@ -260,19 +265,35 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
 
   /**
    * One tier's rows after `after`, newest first, in ONE statement (issue 14: the probe used to bring up to 1,000
-   * ids and dates to the process, to be sorted there, before a second query fetched the page). The statement
-   * probes the tier's GIN match for at most PROBE_LIMIT + 1 rows; when that found them all, the page is the
-   * newest of the probe; when there are more, the word is common and the page is read by walking the date index
-   * instead. Both branches are gated on the probe's size (a one-time filter), so only one runs.
+   * ids and dates to the process, to be sorted there, before a second query fetched the page). Three ways to the
+   * page, each gated on the one before (one-time filters: a CTE runs only when first read):
+   * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing
+   *    in ten) fills the page here, from pages already in memory, without counting its matches.
+   * 2. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
+   *    newest of the probe (a rare word: a few hundred heap reads).
+   * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: the page is
+   *    read by walking the date index with the tier's test.
    */
   function buildTierQuery(filter: ListFilter, condition: SQL) {
-    const { where, order } = listShape({ ...filter, search: undefined, sort: 'newest' }, false, [condition]);
+    const shape = { ...filter, search: undefined, sort: 'newest' } as const;
+    const { where, order } = listShape(shape, false, [condition]);
+    const { where: unmatched } = listShape(shape, false, []);
     const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
+    // Inside `head`, the newest rows are aliased "products", so the tier's condition reads their columns.
     const page = sql`${products.id} in (
-      with probe as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1})
-      (select id from probe where (select count(*) from probe) <= ${probeLimit} order by created_at desc, id desc limit ${filter.limit})
+      with head as (
+        select id, created_at from (
+          select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
+          where ${unmatched} order by ${newestFirst} limit ${walkFirst}
+        ) as products where ${condition} order by created_at desc, id desc limit ${filter.limit}
+      ),
+      probe as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1})
+      (select id from head where (select count(*) from head) >= ${filter.limit})
       union all
-      (select ${products.id} from ${products} where ${where} and (select count(*) from probe) > ${probeLimit}
+      (select id from probe where (select count(*) from head) < ${filter.limit} and (select count(*) from probe) <= ${probeLimit}
+        order by created_at desc, id desc limit ${filter.limit})
+      union all
+      (select ${products.id} from ${products} where ${where} and (select count(*) from head) < ${filter.limit} and (select count(*) from probe) > ${probeLimit}
         order by ${newestFirst} limit ${filter.limit})
     )`;
     return db.select(productColumns).from(products).where(page).orderBy(...order).limit(filter.limit);

@@ -189,11 +189,14 @@ describe('search and pagination', () => {
       expect((await all(t, 'sort=newest')).length).toBe(catalogue.length);
     });
 
-    it('a tier with more matches than the probe holds is read by walking the date index: the same pages', async () => {
+    it('each way to a tier\'s page (newest listings, the probe, the date-index walk) gives the same pages', async () => {
       const t = getApp();
-      // probeLimit 2: every tier with three or more matches takes the walking branch; the default sorts the probe.
-      const probed = createProductsRepository(t.database.db);
-      const walked = createProductsRepository(t.database.db, { probeLimit: 2 });
+      // The default finds most pages among the newest listings (the fixtures are few); walkFirst 0 sorts the probe;
+      // probeLimit 2 then walks the date index for every tier with three or more matches; walkFirst 6 mixes them.
+      const head = createProductsRepository(t.database.db);
+      const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
+      const walked = createProductsRepository(t.database.db, { walkFirst: 0, probeLimit: 2 });
+      const mixed = createProductsRepository(t.database.db, { walkFirst: 6, probeLimit: 4 });
       const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => {
         const search = (await t.services.products.searchTerms(q))!;
         const rows: ListedProduct[] = [];
@@ -209,7 +212,7 @@ describe('search and pagination', () => {
       for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
         const expected = await pages(probed, q, extra);
         expect(expected.length, q).toBeGreaterThan(1);
-        expect(await pages(walked, q, extra), q).toEqual(expected);
+        for (const repo of [head, walked, mixed]) expect(await pages(repo, q, extra), q).toEqual(expected);
         // Best tier first, newest first within a tier (the rank is tier * 1e13 + creation time in ms).
         const ranks = expected.map((r) => Number(r.split(':')[0]));
         expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
