@@ -78,6 +78,16 @@ const nameVector = products.nameSearch;
  * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
  */
 export const PROBE_LIMIT = 1000;
+/**
+ * A search's first page (relevance order, no cursor, not one seller's list) is remembered this long in process,
+ * as its listings' ids and ranks (issue 14: buyers repeat the same searches; a page costs a few milliseconds of
+ * GIN and heap reads, its ids one primary-key read). The listings themselves are read afresh on every request,
+ * so a price, a status or a name is never older than the request; a sold or deleted one makes the page be
+ * searched again. What can be up to this old: a listing created or renamed by another process since (this
+ * process's own writes forget every page at once).
+ */
+export const SEARCH_PAGE_TTL_MS = 5000;
+const SEARCH_PAGE_CACHE_MAX = 1000;
 /** A tier is first looked for among this many newest listings (buildTierQuery): enough for a word in one in ten. */
 export const WALK_FIRST = 500;
 
@@ -141,11 +151,16 @@ export interface ProductsRepositoryOptions {
   probeLimit?: number;
   /** How many newest listings a tier is first looked for in (tests set 0 to reach the probe). */
   walkFirst?: number;
+  /** SEARCH_PAGE_TTL_MS (0: every search runs its queries). */
+  searchPageTtlMs?: number;
 }
 
 export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
   const probeLimit = options.probeLimit ?? PROBE_LIMIT;
   const walkFirst = options.walkFirst ?? WALK_FIRST;
+  const searchPageTtlMs = options.searchPageTtlMs ?? SEARCH_PAGE_TTL_MS;
+  /** First search pages (SEARCH_PAGE_TTL_MS): the ids and ranks, once the search that found them is done. */
+  const searchPages = new Map<string, { at: number; page: Promise<{ id: string; rank: number }[]> }>();
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
   /**
@@ -161,6 +176,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       return result;
     } finally {
       if (changesNames(result)) correctionCache.clear();
+      // Any edit may move a listing into or out of a search (its price, category or words).
+      searchPages.clear();
     }
   }
   /** A list's WHERE (filters, `extra` conditions, the cursor) and ORDER BY. */
@@ -323,12 +340,56 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     return rows;
   }
 
+  /** Listings by id, still on sale (a remembered search page's rows, read afresh). */
+  const onSaleByIds = db
+    .select(productColumns)
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, ne(products.status, 'sold')))
+    .prepare('products_on_sale_by_ids');
+
+  /** A search's first page, its ids remembered for SEARCH_PAGE_TTL_MS (see there). */
+  async function firstSearchPage(filter: ListFilter & { search: SearchTerms }): Promise<ListedProduct[]> {
+    const key = JSON.stringify([
+      filter.search.q,
+      filter.search.alternatives ?? null,
+      filter.category ?? null,
+      filter.minCents ?? null,
+      filter.maxCents ?? null,
+      filter.limit,
+    ]);
+    const now = Date.now();
+    const remembered = searchPages.get(key);
+    if (remembered && now - remembered.at < searchPageTtlMs) {
+      const entries = await remembered.page.catch(() => undefined);
+      if (entries?.length === 0) return [];
+      if (entries) {
+        const rows = (await onSaleByIds.execute({ ids: entries.map((e) => e.id) })) as ProductRow[];
+        if (rows.length === entries.length) {
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          return entries.map(({ id, rank }) => ({ ...byId.get(id)!, rank }));
+        }
+        // One was sold or deleted meanwhile: the page is searched again (below).
+      }
+    }
+    const found = listByRelevance(filter);
+    const page = found.then((rows) => rows.map((row) => ({ id: row.id, rank: row.rank! })));
+    page.catch(() => {}); // a failed search is answered by `found`; the next request searches again
+    if (searchPages.size >= SEARCH_PAGE_CACHE_MAX) searchPages.delete(searchPages.keys().next().value!);
+    searchPages.delete(key);
+    searchPages.set(key, { at: now, page });
+    return found;
+  }
+
   return {
     buildListQuery,
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
-      if (filter.search && filter.sort === 'relevance') return listByRelevance({ ...filter, search: filter.search });
+      if (filter.search && filter.sort === 'relevance') {
+        const search = { ...filter, search: filter.search };
+        const remember = searchPageTtlMs > 0 && !filter.after && filter.sellerEmail === undefined;
+        return remember ? firstSearchPage(search) : listByRelevance(search);
+      }
       return filter.search ? buildListQuery(filter) : preparedList(filter);
     },
 

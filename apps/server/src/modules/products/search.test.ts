@@ -223,6 +223,38 @@ describe('search and pagination', () => {
       }
     });
 
+    it('a remembered first page reads its listings afresh: another process\'s edit shows at once, a deleted one is searched again', async () => {
+      const t = getApp();
+      const repo = createProductsRepository(t.database.db);
+      const other = createProductsRepository(t.database.db); // another process: its writes do not reach repo's memory
+      const search = (await t.services.products.searchTerms('lamp'))!;
+      const firstPage = () => repo.list({ search, sort: 'relevance', limit: 5 });
+      const before = await firstPage();
+      expect(before).toHaveLength(5);
+      const target = (await repo.findById(before[1]!.id))!;
+      const { id: _id, sellerId: _s, uploaderName: _u, sellerEmail: _e, createdAt: _c, updatedAt: _up, ...fields } = target;
+      await other.update(target.id, { ...fields, priceCents: target.priceCents + 1 });
+      const edited = await firstPage();
+      expect(edited.map((r) => r.id)).toEqual(before.map((r) => r.id));
+      expect(edited[1]!.priceCents).toBe(target.priceCents + 1);
+      expect(edited.map((r) => r.rank)).toEqual(before.map((r) => r.rank));
+      // Gone meanwhile: the page is searched again, so it is still full and the next listing moves up.
+      const copy = await other.insert({ ...target, id: '0123456789abcdef0123abcd', name: `${target.name} copy` });
+      expect(copy.id).toBeTruthy();
+      const withCopy = await createProductsRepository(t.database.db).list({ search, sort: 'relevance', limit: 5 });
+      expect(withCopy.map((r) => r.id)).toContain(copy.id);
+      expect((await firstPage()).map((r) => r.id)).toEqual(before.map((r) => r.id)); // remembered: the copy is new
+      await other.delete(before[0]!.id);
+      const after = await firstPage();
+      expect(after).toHaveLength(5);
+      expect(after.map((r) => r.id)).not.toContain(before[0]!.id);
+      expect(after.map((r) => r.id)).toContain(copy.id);
+      await other.delete(copy.id!);
+      const { rank: _rank, ...removed } = before[0]!;
+      await other.insert(removed);
+      await other.update(target.id, fields);
+    });
+
     it('typo corrections stay cached across an edit that keeps the name, and are asked afresh after a rename', async () => {
       const t = getApp();
       const repo = createProductsRepository(t.database.db);
