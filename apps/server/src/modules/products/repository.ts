@@ -281,9 +281,10 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
   }
 
   /**
-   * One tier's rows after `after`, newest first, in ONE statement (issue 14: the probe used to bring up to 1,000
-   * ids and dates to the process, to be sorted there, before a second query fetched the page). Three ways to the
-   * page, each gated on the one before (one-time filters: a CTE runs only when first read):
+   * One tier's page of ids after `after`, newest first, as CTEs named `${name}_head`, `${name}_probe` and `${name}`
+   * (issue 14: the probe used to bring up to 1,000 ids and dates to the process, to be sorted there, before a
+   * second query fetched the page). Three ways to the page, each gated on the one before (one-time filters;
+   * a CTE runs only when first read), and all of them on `gate` (the tiers before it did not fill the page):
    * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing
    *    in ten) fills the page here, from pages already in memory, without counting its matches.
    * 2. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
@@ -291,53 +292,67 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: the page is
    *    read by walking the date index with the tier's test.
    */
-  function buildTierQuery(filter: ListFilter, condition: SQL) {
+  function tierCtes(name: string, filter: ListFilter, condition: SQL, gate: SQL): SQL {
     const shape = { ...filter, search: undefined, sort: 'newest' } as const;
-    const { where, order } = listShape(shape, false, [condition]);
+    const { where } = listShape(shape, false, [condition]);
     const { where: unmatched } = listShape(shape, false, []);
     const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
+    const [head, probe, page] = [sql.raw(`${name}_head`), sql.raw(`${name}_probe`), sql.raw(name)];
     // Inside `head`, the newest rows are aliased "products", so the tier's condition reads their columns.
-    const page = sql`${products.id} in (
-      with head as (
+    return sql`${head} as (
         select id, created_at from (
           select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
           where ${unmatched} order by ${newestFirst} limit ${walkFirst}
         ) as products where ${condition} order by created_at desc, id desc limit ${filter.limit}
       ),
-      probe as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1})
-      (select id from head where (select count(*) from head) >= ${filter.limit})
-      union all
-      (select id from probe where (select count(*) from head) < ${filter.limit} and (select count(*) from probe) <= ${probeLimit}
-        order by created_at desc, id desc limit ${filter.limit})
-      union all
-      (select ${products.id} from ${products} where ${where} and (select count(*) from head) < ${filter.limit} and (select count(*) from probe) > ${probeLimit}
-        order by ${newestFirst} limit ${filter.limit})
-    )`;
-    return db.select(productColumns).from(products).where(page).orderBy(...order).limit(filter.limit);
+      ${probe} as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1}),
+      ${page} as (
+        (select id from ${head} where ${gate} and (select count(*) from ${head}) >= ${filter.limit})
+        union all
+        (select id from ${probe} where ${gate} and (select count(*) from ${head}) < ${filter.limit} and (select count(*) from ${probe}) <= ${probeLimit}
+          order by created_at desc, id desc limit ${filter.limit})
+        union all
+        (select ${products.id} from ${products} where ${gate} and ${where} and (select count(*) from ${head}) < ${filter.limit}
+          and (select count(*) from ${probe}) > ${probeLimit} order by ${newestFirst} limit ${filter.limit})
+      )`;
   }
 
-  /** One tier's rows after `after`, newest first (buildTierQuery). `onQuery` sees the query run. */
-  async function tierRows(filter: ListFilter, condition: SQL, onQuery?: (query: SQL) => void): Promise<ProductRow[]> {
-    const query = buildTierQuery(filter, condition);
-    onQuery?.(query.getSQL());
-    return query;
-  }
-
-  /** A relevance page: the tiers in order, each from where the cursor stands, until the page is full. */
-  async function listByRelevance(filter: ListFilter & { search: SearchTerms }, onQuery?: (query: SQL) => void): Promise<ListedProduct[]> {
+  /**
+   * A relevance page in ONE statement: each tier's page of ids (tierCtes), a tier read only when the ones before it
+   * did not fill the page; then the listings, each with its tier (the first tier whose test it passes), best tier
+   * first and newest first within it. A tier above the cursor's is skipped; the cursor's own tier starts after it.
+   */
+  function buildRelevanceQuery(filter: ListFilter & { search: SearchTerms }) {
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
-    if (filter.after && !from) return [];
-    const rows: ListedProduct[] = [];
-    for (const [tier, condition] of relevanceTiers(filter.search)) {
-      if (from && tier > from.tier) continue;
-      const limit = filter.limit - rows.length;
-      if (limit <= 0) break;
+    if (filter.after && !from) return undefined;
+    const tiers = relevanceTiers(filter.search).filter(([tier]) => !from || tier <= from.tier);
+    const ctes: SQL[] = [];
+    const names: string[] = [];
+    for (const [tier, condition] of tiers) {
       const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
-      for (const row of await tierRows({ ...filter, after, limit }, condition, onQuery)) {
-        rows.push({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() });
-      }
+      const gate = names.length === 0
+        ? sql`true`
+        : sql`(${sql.join(names.map((n) => sql`(select count(*) from ${sql.raw(n)})`), sql` + `)}) < ${filter.limit}`;
+      const name = `tier${tier}`;
+      ctes.push(tierCtes(name, { ...filter, after }, condition, gate));
+      names.push(name);
     }
-    return rows;
+    const tierOf = sql<number>`case ${sql.join(tiers.map(([tier, condition]) => sql`when ${condition} then ${sql.raw(String(tier))}`), sql` `)} else 0 end`;
+    const ids = sql`${products.id} in (with ${sql.join(ctes, sql`, `)} ${sql.join(names.map((n) => sql`select id from ${sql.raw(n)}`), sql` union all `)})`;
+    return db
+      .select({ ...productColumns, tier: tierOf.as('tier') })
+      .from(products)
+      .where(ids)
+      .orderBy(sql`tier desc`, sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .limit(filter.limit);
+  }
+
+  /** A relevance page (buildRelevanceQuery). `onQuery` sees the query run. */
+  async function listByRelevance(filter: ListFilter & { search: SearchTerms }, onQuery?: (query: SQL) => void): Promise<ListedProduct[]> {
+    const query = buildRelevanceQuery(filter);
+    if (!query) return [];
+    onQuery?.(query.getSQL());
+    return (await query).map(({ tier, ...row }) => ({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }));
   }
 
   /** Listings by id, still on sale (a remembered search page's rows, read afresh). */
