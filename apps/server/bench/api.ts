@@ -24,7 +24,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
-import { createProductsRepository, type ListFilter } from '../src/modules/products/repository.ts';
+import { createProductsRepository, type ListFilter, SEARCH_PAGE_TTL_MS } from '../src/modules/products/repository.ts';
 import { queryWords } from '../src/modules/products/service.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, removeListings, rowsOf, seedListings } from './seed.ts';
@@ -404,6 +404,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
         deepFigures.p99 <= 2 * Math.max(1, first.p99) && deepFigures.p50 <= 2 * Math.max(1, first.p50),
       );
     }
+    log(`  searches: a first page is remembered ${SEARCH_PAGE_TTL_MS / 1000} s as ids, its listings read afresh per request (decision 012)`);
     for (const { label, q } of SEARCHES) {
       const f = figuresOf(await hammer(`${olden.base}/api/products?q=${encodeURIComponent(q)}`, args));
       row(`search "${q}" (${label}, ${counts.get(q)!.toLocaleString('en')} matches)`, f);
