@@ -23,8 +23,9 @@ const MAX_TYPO_WORDS = 6;
 /**
  * Relevance (docs/decisions/012-search-at-a-million.md): tiers, newest first within each. A listing whose name
  * matches the words as typed comes first, then one whose name matches a corrected spelling, then every other
- * match (the words are in its descriptions). Each tier is one query that walks an index in date order, so a
- * page costs the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
+ * match (the words are in its descriptions). One statement reads a page (buildRelevanceQuery): each tier from
+ * the newest listings, its GIN match or a date-index walk, whichever is cheap for how common its words are, so a
+ * page costs about the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
  * The rank a row carries (for its cursor) is tier * RANK_TIER + its creation time in ms, exact in a float8.
  */
 export const RANK_TIER = 1e13;
@@ -74,7 +75,7 @@ function typoQuery(search: SearchTerms): SQL | undefined {
 const nameVector = products.nameSearch;
 /**
  * A tier's matches are first probed through its GIN index, at most this many: when that finds them all, they are
- * sorted in memory; when there are more, the word is common, and walking the date index finds a page in a few
+ * sorted (in SQL); when there are more, the word is common, and walking the date index finds a page in a few
  * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
  */
 export const PROBE_LIMIT = 1000;
