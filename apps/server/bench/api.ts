@@ -223,7 +223,7 @@ function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
 
 /**
  * Execution times (ms) of the app's own queries for one list request (a search also looks up its corrections
- * first, and may read one query per relevance tier), EXPLAIN ANALYZEd `runs` times, and the indexes they used.
+ * first; a relevance page is one statement), EXPLAIN ANALYZEd `runs` times, and the indexes they used.
  */
 async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
   const repo = createProductsRepository(db);

@@ -84,12 +84,13 @@ export const PROBE_LIMIT = 1000;
  * as its listings' ids and ranks (issue 14: buyers repeat the same searches; a page costs a few milliseconds of
  * GIN and heap reads, its ids one primary-key read). The listings themselves are read afresh on every request,
  * so a price, a status or a name is never older than the request; a sold or deleted one makes the page be
- * searched again. What can be up to this old: a listing created or renamed by another process since (this
- * process's own writes forget every page at once).
+ * searched again. What can be up to this old is which listings the page holds: one created, renamed or repriced
+ * by another process since may be missing, or still shown though it no longer matches (this process's own writes
+ * forget every page at once).
  */
 export const SEARCH_PAGE_TTL_MS = 5000;
 const SEARCH_PAGE_CACHE_MAX = 1000;
-/** A tier is first looked for among this many newest listings (buildTierQuery): enough for a word in one in ten. */
+/** A tier is first looked for among this many newest listings (tierCtes): enough for a word in one in ten. */
 export const WALK_FIRST = 500;
 
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
@@ -348,11 +349,10 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       .limit(filter.limit);
   }
 
-  /** A relevance page (buildRelevanceQuery). `onQuery` sees the query run. */
-  async function listByRelevance(filter: ListFilter & { search: SearchTerms }, onQuery?: (query: SQL) => void): Promise<ListedProduct[]> {
+  /** A relevance page (buildRelevanceQuery). */
+  async function listByRelevance(filter: ListFilter & { search: SearchTerms }): Promise<ListedProduct[]> {
     const query = buildRelevanceQuery(filter);
     if (!query) return [];
-    onQuery?.(query.getSQL());
     return (await query).map(({ tier, ...row }) => ({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }));
   }
 
@@ -412,9 +412,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     /** The queries one list request runs, as they run (the benchmark EXPLAIN ANALYZEs them). */
     async explainableQueries(filter: ListFilter): Promise<SQL[]> {
       if (!(filter.search && filter.sort === 'relevance')) return [buildListQuery(filter).getSQL()];
-      const queries: SQL[] = [];
-      await listByRelevance({ ...filter, search: filter.search }, (q) => queries.push(q));
-      return queries;
+      const query = buildRelevanceQuery({ ...filter, search: filter.search });
+      return query ? [query.getSQL()] : [];
     },
 
     /** How many listings on sale a search matches (the benchmark states it). */
