@@ -155,14 +155,20 @@ export interface ProductsRepositoryOptions {
   walkFirst?: number;
   /** SEARCH_PAGE_TTL_MS (0: every search runs its queries). */
   searchPageTtlMs?: number;
+  /** Milliseconds now (tests move it). */
+  now?: () => number;
 }
 
 export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
   const probeLimit = options.probeLimit ?? PROBE_LIMIT;
   const walkFirst = options.walkFirst ?? WALK_FIRST;
   const searchPageTtlMs = options.searchPageTtlMs ?? SEARCH_PAGE_TTL_MS;
-  /** First search pages (SEARCH_PAGE_TTL_MS): the ids and ranks, once the search that found them is done. */
-  const searchPages = new Map<string, { at: number; page: Promise<{ id: string; rank: number }[]> }>();
+  const clock = options.now ?? Date.now;
+  /**
+   * First search pages (SEARCH_PAGE_TTL_MS): the ids and ranks, once the search that found them is done; `at` is
+   * when that search started; `refreshing` while it is searched again in the background.
+   */
+  const searchPages = new Map<string, { at: number; page: Promise<{ id: string; rank: number }[]>; refreshing?: boolean }>();
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
   /**
@@ -373,9 +379,26 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.maxCents ?? null,
       filter.limit,
     ]);
-    const now = Date.now();
+    const now = clock();
     const remembered = searchPages.get(key);
+    const idsOf = (rows: ListedProduct[]) => rows.map((row) => ({ id: row.id, rank: row.rank! }));
     if (remembered && now - remembered.at < searchPageTtlMs) {
+      // Past 60% of its time, a page in use is searched again in the background while it still serves, so steady
+      // traffic never waits for a search (when one expired, every request for it waited for the next search).
+      if (now - remembered.at >= searchPageTtlMs * 0.6 && !remembered.refreshing) {
+        remembered.refreshing = true;
+        listByRelevance(filter).then(
+          (rows) => {
+            // Forgotten meanwhile (a listing write) or replaced: this search may predate the change.
+            if (searchPages.get(key) !== remembered) return;
+            searchPages.delete(key);
+            searchPages.set(key, { at: now, page: Promise.resolve(idsOf(rows)) });
+          },
+          () => {
+            remembered.refreshing = false;
+          },
+        );
+      }
       const entries = await remembered.page.catch(() => undefined);
       if (entries?.length === 0) return [];
       if (entries) {
@@ -388,7 +411,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       }
     }
     const found = listByRelevance(filter);
-    const page = found.then((rows) => rows.map((row) => ({ id: row.id, rank: row.rank! })));
+    const page = found.then(idsOf);
     page.catch(() => {}); // a failed search is answered by `found`; the next request searches again
     if (searchPages.size >= SEARCH_PAGE_CACHE_MAX) searchPages.delete(searchPages.keys().next().value!);
     searchPages.delete(key);

@@ -2,7 +2,7 @@ import type { Product } from '@olden/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
-import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges } from './repository.ts';
+import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges, SEARCH_PAGE_TTL_MS } from './repository.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
@@ -253,6 +253,29 @@ describe('search and pagination', () => {
       const { rank: _rank, ...removed } = before[0]!;
       await other.insert(removed);
       await other.update(target.id, fields);
+    });
+
+    it('a remembered first page in use is searched again in the background before it expires', async () => {
+      const t = getApp();
+      let now = 1_000_000;
+      const repo = createProductsRepository(t.database.db, { now: () => now });
+      const other = createProductsRepository(t.database.db);
+      const search = (await t.services.products.searchTerms('clock'))!;
+      const firstPage = async () => (await repo.list({ search, sort: 'relevance', limit: 3 })).map((r) => r.id);
+      const before = await firstPage();
+      const newest = (await repo.findById(before[0]!))!;
+      const { id: added } = await other.insert({ ...newest, id: '0123456789abcdef0123dcba', name: 'Brand new clock', createdAt: new Date() });
+      now += SEARCH_PAGE_TTL_MS * 0.5;
+      expect(await firstPage()).toEqual(before); // remembered, not yet due
+      now += SEARCH_PAGE_TTL_MS * 0.2;
+      expect(await firstPage()).toEqual(before); // served as remembered; the search runs in the background
+      let seen: string[] = [];
+      for (let i = 0; i < 100 && !seen.includes(added!); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await firstPage();
+      }
+      expect(seen[0]).toBe(added);
+      await other.delete(added!);
     });
 
     it('typo corrections stay cached across an edit that keeps the name, and are asked afresh after a rename', async () => {
