@@ -23,8 +23,9 @@ const MAX_TYPO_WORDS = 6;
 /**
  * Relevance (docs/decisions/012-search-at-a-million.md): tiers, newest first within each. A listing whose name
  * matches the words as typed comes first, then one whose name matches a corrected spelling, then every other
- * match (the words are in its descriptions). Each tier is one query that walks an index in date order, so a
- * page costs the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
+ * match (the words are in its descriptions). One statement reads a page (buildRelevanceQuery): each tier from
+ * the newest listings, its GIN match or a date-index walk, whichever is cheap for how common its words are, so a
+ * page costs about the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
  * The rank a row carries (for its cursor) is tier * RANK_TIER + its creation time in ms, exact in a float8.
  */
 export const RANK_TIER = 1e13;
@@ -74,10 +75,23 @@ function typoQuery(search: SearchTerms): SQL | undefined {
 const nameVector = products.nameSearch;
 /**
  * A tier's matches are first probed through its GIN index, at most this many: when that finds them all, they are
- * sorted in memory; when there are more, the word is common, and walking the date index finds a page in a few
+ * sorted (in SQL); when there are more, the word is common, and walking the date index finds a page in a few
  * thousand rows. So neither a rare word (a long walk) nor a common one (sorting a hundred thousand rows) is slow.
  */
-const PROBE_LIMIT = 1000;
+export const PROBE_LIMIT = 1000;
+/**
+ * A search's first page (relevance order, no cursor, not one seller's list) is remembered this long in process,
+ * as its listings' ids and ranks (issue 14: buyers repeat the same searches; a page costs a few milliseconds of
+ * GIN and heap reads, its ids one primary-key read). The listings themselves are read afresh on every request,
+ * so a price, a status or a name is never older than the request; a sold or deleted one makes the page be
+ * searched again. What can be up to this old is which listings the page holds: one created, renamed or repriced
+ * by another process since may be missing, or still shown though it no longer matches (this process's own writes
+ * forget every page at once).
+ */
+export const SEARCH_PAGE_TTL_MS = 5000;
+const SEARCH_PAGE_CACHE_MAX = 1000;
+/** A tier is first looked for among this many newest listings (tierCtes): enough for a word in one in ten. */
+export const WALK_FIRST = 500;
 
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
@@ -134,15 +148,44 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
 }
 
-export function createProductsRepository(db: Db) {
+export interface ProductsRepositoryOptions {
+  /** Tiers with more matches than this are read by walking the date index (tests lower it). */
+  probeLimit?: number;
+  /** How many newest listings a tier is first looked for in (tests set 0 to reach the probe). */
+  walkFirst?: number;
+  /** SEARCH_PAGE_TTL_MS (0: every search runs its queries). */
+  searchPageTtlMs?: number;
+  /** Milliseconds now (tests move it). */
+  now?: () => number;
+}
+
+export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
+  const probeLimit = options.probeLimit ?? PROBE_LIMIT;
+  const walkFirst = options.walkFirst ?? WALK_FIRST;
+  const searchPageTtlMs = options.searchPageTtlMs ?? SEARCH_PAGE_TTL_MS;
+  const clock = options.now ?? Date.now;
+  /**
+   * First search pages (SEARCH_PAGE_TTL_MS): the ids and ranks, once the search that found them is done; `at` is
+   * when that search started; `refreshing` while it is searched again in the background.
+   */
+  const searchPages = new Map<string, { at: number; page: Promise<{ id: string; rank: number }[]>; refreshing?: boolean }>();
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
-  /** A write may add or remove dictionary words: once it is done, corrections are asked afresh. */
-  async function forgetCorrectionsAfter<T>(write: PromiseLike<T>): Promise<T> {
+  /**
+   * The dictionary holds the words of listing names (a trigger keeps it): a write that may add or remove a name
+   * (a listing created or deleted, or renamed) makes corrections be asked afresh once it is done. Other edits
+   * (price, descriptions, status) leave the cache alone: clearing it on every write made a busy site ask the
+   * dictionary on nearly every search.
+   */
+  async function forgetCorrectionsAfter<T>(write: PromiseLike<T>, changesNames: (result: T | undefined) => boolean = () => true): Promise<T> {
+    let result: T | undefined;
     try {
-      return await write;
+      result = await write;
+      return result;
     } finally {
-      correctionCache.clear();
+      if (changesNames(result)) correctionCache.clear();
+      // Any edit may move a listing into or out of a search (its price, category or words).
+      searchPages.clear();
     }
   }
   /** A list's WHERE (filters, `extra` conditions, the cursor) and ORDER BY. */
@@ -246,48 +289,134 @@ export function createProductsRepository(db: Db) {
   }
 
   /**
-   * One tier's rows after `after`, newest first: probed first (PROBE_LIMIT), then either sorted from the probe
-   * or read by walking the date index (see PROBE_LIMIT). `onQuery` sees each query run.
+   * One tier's page of ids after `after`, newest first, as CTEs named `${name}_head`, `${name}_probe` and `${name}`
+   * (issue 14: the probe used to bring up to 1,000 ids and dates to the process, to be sorted there, before a
+   * second query fetched the page). Three ways to the page, each gated on the one before (one-time filters;
+   * a CTE runs only when first read), and all of them on `gate` (the tiers before it did not fill the page):
+   * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing
+   *    in ten) fills the page here, from pages already in memory, without counting its matches.
+   * 2. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
+   *    newest of the probe (a rare word: a few hundred heap reads).
+   * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: the page is
+   *    read by walking the date index with the tier's test.
    */
-  async function tierRows(filter: ListFilter, condition: SQL, onQuery?: (query: SQL) => void): Promise<ProductRow[]> {
-    const where = buildListQuery({ ...filter, search: undefined, sort: 'newest' }, db, false, [condition]);
-    const probe = db
-      .select({ id: products.id, createdAt: products.createdAt })
-      .from(products)
-      .where(listShape({ ...filter, search: undefined, sort: 'newest' }, false, [condition]).where)
-      .limit(PROBE_LIMIT + 1);
-    onQuery?.(probe.getSQL());
-    const found = await probe;
-    if (found.length > PROBE_LIMIT) {
-      onQuery?.(where.getSQL());
-      return where;
-    }
-    const page = found
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
-      .slice(0, filter.limit)
-      .map((r) => r.id);
-    if (page.length === 0) return [];
-    const fetch = db.select(productColumns).from(products).where(inArray(products.id, page));
-    onQuery?.(fetch.getSQL());
-    const byId = new Map((await fetch).map((row) => [row.id, row]));
-    return page.map((id) => byId.get(id)).filter((row): row is ProductRow => row !== undefined);
+  function tierCtes(name: string, filter: ListFilter, condition: SQL, gate: SQL): SQL {
+    const shape = { ...filter, search: undefined, sort: 'newest' } as const;
+    const { where } = listShape(shape, false, [condition]);
+    const { where: unmatched } = listShape(shape, false, []);
+    const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
+    const [head, probe, page] = [sql.raw(`${name}_head`), sql.raw(`${name}_probe`), sql.raw(name)];
+    // Inside `head`, the newest rows are aliased "products", so the tier's condition reads their columns.
+    return sql`${head} as (
+        select id, created_at from (
+          select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
+          where ${unmatched} order by ${newestFirst} limit ${walkFirst}
+        ) as products where ${condition} order by created_at desc, id desc limit ${filter.limit}
+      ),
+      ${probe} as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1}),
+      ${page} as (
+        (select id from ${head} where ${gate} and (select count(*) from ${head}) >= ${filter.limit})
+        union all
+        (select id from ${probe} where ${gate} and (select count(*) from ${head}) < ${filter.limit} and (select count(*) from ${probe}) <= ${probeLimit}
+          order by created_at desc, id desc limit ${filter.limit})
+        union all
+        (select ${products.id} from ${products} where ${gate} and ${where} and (select count(*) from ${head}) < ${filter.limit}
+          and (select count(*) from ${probe}) > ${probeLimit} order by ${newestFirst} limit ${filter.limit})
+      )`;
   }
 
-  /** A relevance page: the tiers in order, each from where the cursor stands, until the page is full. */
-  async function listByRelevance(filter: ListFilter & { search: SearchTerms }, onQuery?: (query: SQL) => void): Promise<ListedProduct[]> {
+  /**
+   * A relevance page in ONE statement: each tier's page of ids (tierCtes), a tier read only when the ones before it
+   * did not fill the page; then the listings, each with its tier (the first tier whose test it passes), best tier
+   * first and newest first within it. A tier above the cursor's is skipped; the cursor's own tier starts after it.
+   */
+  function buildRelevanceQuery(filter: ListFilter & { search: SearchTerms }) {
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
-    if (filter.after && !from) return [];
-    const rows: ListedProduct[] = [];
-    for (const [tier, condition] of relevanceTiers(filter.search)) {
-      if (from && tier > from.tier) continue;
-      const limit = filter.limit - rows.length;
-      if (limit <= 0) break;
+    if (filter.after && !from) return undefined;
+    const tiers = relevanceTiers(filter.search).filter(([tier]) => !from || tier <= from.tier);
+    const ctes: SQL[] = [];
+    const names: string[] = [];
+    for (const [tier, condition] of tiers) {
       const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
-      for (const row of await tierRows({ ...filter, after, limit }, condition, onQuery)) {
-        rows.push({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() });
+      const gate = names.length === 0
+        ? sql`true`
+        : sql`(${sql.join(names.map((n) => sql`(select count(*) from ${sql.raw(n)})`), sql` + `)}) < ${filter.limit}`;
+      const name = `tier${tier}`;
+      ctes.push(tierCtes(name, { ...filter, after }, condition, gate));
+      names.push(name);
+    }
+    const tierOf = sql<number>`case ${sql.join(tiers.map(([tier, condition]) => sql`when ${condition} then ${sql.raw(String(tier))}`), sql` `)} else 0 end`;
+    const ids = sql`${products.id} in (with ${sql.join(ctes, sql`, `)} ${sql.join(names.map((n) => sql`select id from ${sql.raw(n)}`), sql` union all `)})`;
+    return db
+      .select({ ...productColumns, tier: tierOf.as('tier') })
+      .from(products)
+      .where(ids)
+      .orderBy(sql`tier desc`, sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .limit(filter.limit);
+  }
+
+  /** A relevance page (buildRelevanceQuery). */
+  async function listByRelevance(filter: ListFilter & { search: SearchTerms }): Promise<ListedProduct[]> {
+    const query = buildRelevanceQuery(filter);
+    if (!query) return [];
+    return (await query).map(({ tier, ...row }) => ({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }));
+  }
+
+  /** Listings by id, still on sale (a remembered search page's rows, read afresh). */
+  const onSaleByIds = db
+    .select(productColumns)
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, ne(products.status, 'sold')))
+    .prepare('products_on_sale_by_ids');
+
+  /** A search's first page, its ids remembered for SEARCH_PAGE_TTL_MS (see there). */
+  async function firstSearchPage(filter: ListFilter & { search: SearchTerms }): Promise<ListedProduct[]> {
+    const key = JSON.stringify([
+      filter.search.q,
+      filter.search.alternatives ?? null,
+      filter.category ?? null,
+      filter.minCents ?? null,
+      filter.maxCents ?? null,
+      filter.limit,
+    ]);
+    const now = clock();
+    const remembered = searchPages.get(key);
+    const idsOf = (rows: ListedProduct[]) => rows.map((row) => ({ id: row.id, rank: row.rank! }));
+    if (remembered && now - remembered.at < searchPageTtlMs) {
+      // Past 60% of its time, a page in use is searched again in the background while it still serves, so steady
+      // traffic never waits for a search (when one expired, every request for it waited for the next search).
+      if (now - remembered.at >= searchPageTtlMs * 0.6 && !remembered.refreshing) {
+        remembered.refreshing = true;
+        listByRelevance(filter).then(
+          (rows) => {
+            // Forgotten meanwhile (a listing write) or replaced: this search may predate the change.
+            if (searchPages.get(key) !== remembered) return;
+            searchPages.delete(key);
+            searchPages.set(key, { at: now, page: Promise.resolve(idsOf(rows)) });
+          },
+          () => {
+            remembered.refreshing = false;
+          },
+        );
+      }
+      const entries = await remembered.page.catch(() => undefined);
+      if (entries?.length === 0) return [];
+      if (entries) {
+        const rows = (await onSaleByIds.execute({ ids: entries.map((e) => e.id) })) as ProductRow[];
+        if (rows.length === entries.length) {
+          const byId = new Map(rows.map((row) => [row.id, row]));
+          return entries.map(({ id, rank }) => ({ ...byId.get(id)!, rank }));
+        }
+        // One was sold or deleted meanwhile: the page is searched again (below).
       }
     }
-    return rows;
+    const found = listByRelevance(filter);
+    const page = found.then(idsOf);
+    page.catch(() => {}); // a failed search is answered by `found`; the next request searches again
+    if (searchPages.size >= SEARCH_PAGE_CACHE_MAX) searchPages.delete(searchPages.keys().next().value!);
+    searchPages.delete(key);
+    searchPages.set(key, { at: now, page });
+    return found;
   }
 
   return {
@@ -295,16 +424,19 @@ export function createProductsRepository(db: Db) {
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
-      if (filter.search && filter.sort === 'relevance') return listByRelevance({ ...filter, search: filter.search });
+      if (filter.search && filter.sort === 'relevance') {
+        const search = { ...filter, search: filter.search };
+        const remember = searchPageTtlMs > 0 && !filter.after && filter.sellerEmail === undefined;
+        return remember ? firstSearchPage(search) : listByRelevance(search);
+      }
       return filter.search ? buildListQuery(filter) : preparedList(filter);
     },
 
     /** The queries one list request runs, as they run (the benchmark EXPLAIN ANALYZEs them). */
     async explainableQueries(filter: ListFilter): Promise<SQL[]> {
       if (!(filter.search && filter.sort === 'relevance')) return [buildListQuery(filter).getSQL()];
-      const queries: SQL[] = [];
-      await listByRelevance({ ...filter, search: filter.search }, (q) => queries.push(q));
-      return queries;
+      const query = buildRelevanceQuery({ ...filter, search: filter.search });
+      return query ? [query.getSQL()] : [];
     },
 
     /** How many listings on sale a search matches (the benchmark states it). */
@@ -364,6 +496,8 @@ export function createProductsRepository(db: Db) {
       changes: ProductChanges,
       imageIds: string[] = [],
     ): Promise<{ before?: ProductRow; missing: string[] }> {
+      // A failed write (result undefined) clears too: whether it renamed anything is unknown.
+      const renamed = (result: { before?: ProductRow } | undefined) => result === undefined || (result.before !== undefined && result.before.name !== changes.name);
       return forgetCorrectionsAfter(db.transaction(async (tx) => {
         const missing = await lockImages(tx as unknown as Db, imageIds);
         if (missing.length > 0) return { missing };
@@ -371,7 +505,7 @@ export function createProductsRepository(db: Db) {
         if (!before) return { missing };
         await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id));
         return { before, missing };
-      }));
+      }), renamed);
     },
 
     /**

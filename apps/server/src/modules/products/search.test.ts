@@ -2,6 +2,7 @@ import type { Product } from '@olden/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
+import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges, SEARCH_PAGE_TTL_MS } from './repository.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
@@ -186,6 +187,117 @@ describe('search and pagination', () => {
       expect(quoted.map((p) => p.name)).toEqual(['Vintage brass lamp']);
       // Still there after the "SQL" query.
       expect((await all(t, 'sort=newest')).length).toBe(catalogue.length);
+    });
+
+    it('each way to a tier\'s page (newest listings, the probe, the date-index walk) gives the same pages', async () => {
+      const t = getApp();
+      // The default finds most pages among the newest listings (the fixtures are few); walkFirst 0 sorts the probe;
+      // probeLimit 2 then walks the date index for every tier with three or more matches; walkFirst 6 mixes them.
+      const head = createProductsRepository(t.database.db);
+      const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
+      const walked = createProductsRepository(t.database.db, { walkFirst: 0, probeLimit: 2 });
+      const mixed = createProductsRepository(t.database.db, { walkFirst: 6, probeLimit: 4 });
+      const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => {
+        const search = (await t.services.products.searchTerms(q))!;
+        const rows: ListedProduct[] = [];
+        let after: ListFilter['after'];
+        for (let page = 0; page < 30; page++) {
+          const got = await repo.list({ search, sort: 'relevance', limit: 4, after, ...extra });
+          rows.push(...got);
+          if (got.length < 4) break;
+          after = [got.at(-1)!.rank!, got.at(-1)!.id];
+        }
+        return rows.map((r) => `${r.rank}:${r.name}`);
+      };
+      for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
+        const expected = await pages(probed, q, extra);
+        expect(expected.length, q).toBeGreaterThan(1);
+        for (const repo of [head, walked, mixed]) expect(await pages(repo, q, extra), q).toEqual(expected);
+        // Best tier first, newest first within a tier (the rank is tier * 1e13 + creation time in ms).
+        const ranks = expected.map((r) => Number(r.split(':')[0]));
+        expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+        // The server's pages (the default probe) agree.
+        if (Object.keys(extra).length === 0) {
+          expect((await all(t, `q=${encodeURIComponent(q)}`)).map((p) => p.name), q).toEqual(expected.map((r) => r.split(':').slice(1).join(':')));
+        }
+      }
+    });
+
+    it('a remembered first page reads its listings afresh: another process\'s edit shows at once, a deleted one is searched again', async () => {
+      const t = getApp();
+      const repo = createProductsRepository(t.database.db);
+      const other = createProductsRepository(t.database.db); // another process: its writes do not reach repo's memory
+      const search = (await t.services.products.searchTerms('lamp'))!;
+      const firstPage = () => repo.list({ search, sort: 'relevance', limit: 5 });
+      const before = await firstPage();
+      expect(before).toHaveLength(5);
+      const target = (await repo.findById(before[1]!.id))!;
+      const { id: _id, sellerId: _s, uploaderName: _u, sellerEmail: _e, createdAt: _c, updatedAt: _up, ...fields } = target;
+      await other.update(target.id, { ...fields, priceCents: target.priceCents + 1 });
+      const edited = await firstPage();
+      expect(edited.map((r) => r.id)).toEqual(before.map((r) => r.id));
+      expect(edited[1]!.priceCents).toBe(target.priceCents + 1);
+      expect(edited.map((r) => r.rank)).toEqual(before.map((r) => r.rank));
+      // Gone meanwhile: the page is searched again, so it is still full and the next listing moves up.
+      const copy = await other.insert({ ...target, id: '0123456789abcdef0123abcd', name: `${target.name} copy` });
+      expect(copy.id).toBeTruthy();
+      const withCopy = await createProductsRepository(t.database.db).list({ search, sort: 'relevance', limit: 5 });
+      expect(withCopy.map((r) => r.id)).toContain(copy.id);
+      expect((await firstPage()).map((r) => r.id)).toEqual(before.map((r) => r.id)); // remembered: the copy is new
+      await other.delete(before[0]!.id);
+      const after = await firstPage();
+      expect(after).toHaveLength(5);
+      expect(after.map((r) => r.id)).not.toContain(before[0]!.id);
+      expect(after.map((r) => r.id)).toContain(copy.id);
+      await other.delete(copy.id!);
+      const { rank: _rank, ...removed } = before[0]!;
+      await other.insert(removed);
+      await other.update(target.id, fields);
+    });
+
+    it('a remembered first page in use is searched again in the background before it expires', async () => {
+      const t = getApp();
+      let now = 1_000_000;
+      const repo = createProductsRepository(t.database.db, { now: () => now });
+      const other = createProductsRepository(t.database.db);
+      const search = (await t.services.products.searchTerms('clock'))!;
+      const firstPage = async () => (await repo.list({ search, sort: 'relevance', limit: 3 })).map((r) => r.id);
+      const before = await firstPage();
+      const newest = (await repo.findById(before[0]!))!;
+      const { id: added } = await other.insert({ ...newest, id: '0123456789abcdef0123dcba', name: 'Brand new clock', createdAt: new Date() });
+      now += SEARCH_PAGE_TTL_MS * 0.5;
+      expect(await firstPage()).toEqual(before); // remembered, not yet due
+      now += SEARCH_PAGE_TTL_MS * 0.2;
+      expect(await firstPage()).toEqual(before); // served as remembered; the search runs in the background
+      let seen: string[] = [];
+      for (let i = 0; i < 100 && !seen.includes(added!); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = await firstPage();
+      }
+      expect(seen[0]).toBe(added);
+      await other.delete(added!);
+    });
+
+    it('typo corrections stay cached across an edit that keeps the name, and are asked afresh after a rename', async () => {
+      const t = getApp();
+      const repo = createProductsRepository(t.database.db);
+      const other = createProductsRepository(t.database.db); // another process: its writes do not clear repo's cache
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map());
+      const { id } = await other.insert({ ...(await repo.findById(catalogue[0]!._id))!, id: '0123456789abcdef01234567', name: 'Walnut harpsichord' });
+      expect(id).toBeTruthy();
+      const row = (await repo.findById(catalogue[1]!._id))!;
+      const changes = (over: Partial<ProductChanges>): ProductChanges => {
+        const { id: _id, sellerId: _s, uploaderName: _u, sellerEmail: _e, createdAt: _c, updatedAt: _up, ...rest } = row;
+        return { ...rest, ...over };
+      };
+      // A price-only edit through repo: the cached answer (no correction) is kept.
+      await repo.update(row.id, changes({ priceCents: row.priceCents + 100 }));
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map());
+      // A rename may change the dictionary: corrections are asked afresh and find the new word.
+      await repo.update(row.id, changes({ name: `${row.name} renamed` }));
+      expect(await repo.corrections(['harpsichrd'])).toEqual(new Map([['harpsichrd', ['harpsichord']]]));
+      await repo.update(row.id, changes({}));
+      await other.delete(id!);
     });
 
     it('a relevance cursor cannot be used for another order', async () => {
