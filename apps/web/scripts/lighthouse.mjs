@@ -2,7 +2,7 @@
 // Lighthouse 12 (mobile preset, Debian's Chromium) on /, /timeline and a product page, against the real
 // server on a fresh data dir: RUNS runs per page (LIGHTHOUSE_RUNS, default 3), each printed with the load average,
 // then the median per category. Exits 1 when a median is under its target (MIN below). LIGHTHOUSE_OUT=<dir> keeps
-// every run's report (JSON) there.
+// every run's report (JSON) there. LIGHTHOUSE_PAGES=home,timeline,product audits only those pages (default: all three).
 // Needs a built web app (npm run build).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -92,10 +92,11 @@ let failed = false;
 try {
   await waitForServer();
   const session = await signIn();
+  const only = (process.env.LIGHTHOUSE_PAGES ?? 'home,timeline,product').split(',').map((p) => p.trim());
   const pages = [
-    { path: '/', cookie: '' },
-    { path: '/timeline', cookie: session.cookie },
-    { path: await productPath(session), cookie: '' },
+    ...(only.includes('home') ? [{ path: '/', cookie: '' }] : []),
+    ...(only.includes('timeline') ? [{ path: '/timeline', cookie: session.cookie }] : []),
+    ...(only.includes('product') ? [{ path: await productPath(session), cookie: '' }] : []),
   ];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,

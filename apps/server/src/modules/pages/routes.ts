@@ -1,12 +1,15 @@
 // Pages the server writes itself (outside /api, so not in the authorisation matrix): robots.txt, the sitemaps and
 // the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md).
 import { Readable } from 'node:stream';
+import { ListProductsQuery } from '@olden/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
 import { toProduct } from '../products/service.ts';
-import { listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
+import { SESSION_COOKIE } from '../auth/service.ts';
+import { defaultHead, listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
+import { firstCardPreload, firstPageQuery, timelineData, timelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
 import { robotsTxt, type Sitemaps } from './sitemap.ts';
 
 export const CACHE = {
@@ -15,6 +18,8 @@ export const CACHE = {
   sitemapStatic: 'public, max-age=86400',
   sitemapListings: 'public, max-age=3600',
   page: 'no-cache',
+  /** A page carrying what only a signed-in person may see: never stored by any cache. */
+  privatePage: 'private, no-store',
 } as const;
 
 const xml = (reply: FastifyReply, cache: string) =>
@@ -74,6 +79,51 @@ export function registerProductPage(
           head: extraHead ? `${productHead(product, config.publicUrl)}\n    ${extraHead}` : productHead(product, config.publicUrl),
           page: productMarkup(product),
           body: listingData(product),
+        }),
+      );
+  });
+}
+
+/**
+ * `GET /timeline` (docs/decisions/014-timeline-first-page.md): for a live session, the page with its first screen
+ * painted and its first page of listings as JSON (`private, no-store`); for anyone else, the plain shell, which
+ * sends them to /login. A failing read (a search over its budget, the database away) also falls back to the shell.
+ */
+export function registerTimelinePage(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    products: ProductsService;
+    indexHtml: string;
+    extraHead?: string;
+    /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
+    hasSession: (cookieValue: string | undefined) => Promise<boolean>;
+  },
+): void {
+  const { config, products, indexHtml, extraHead, hasSession } = deps;
+  const head = [defaultHead(config.publicUrl, '/timeline'), extraHead].filter(Boolean).join('\n    ');
+  const shell = renderDocument(indexHtml, { head });
+  app.get('/timeline', { schema: { hide: true } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('Vary', 'Cookie');
+    let page: TimelinePage | undefined;
+    try {
+      if (await hasSession(request.cookies?.[SESSION_COOKIE])) {
+        const filters = timelineFilters(request.query as Record<string, unknown>);
+        const found = await products.list(null, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
+        page = { filters, items: found.rows.map(toProduct), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'timeline page: served without its first page');
+      page = undefined;
+    }
+    if (!page) return reply.header('Cache-Control', CACHE.page).send(shell);
+    return reply
+      .header('Cache-Control', CACHE.privatePage)
+      .send(
+        renderDocument(indexHtml, {
+          head: [head, firstCardPreload(page)].filter(Boolean).join('\n    '),
+          page: timelineMarkup(page),
+          body: timelineData(page),
         }),
       );
   });
