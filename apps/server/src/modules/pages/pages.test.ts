@@ -2,6 +2,7 @@
 // real 404s, and robots.txt and the sitemaps list what a crawler may index.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { CATEGORY_LABELS } from '@olden/contracts';
 import { eq } from 'drizzle-orm';
@@ -261,6 +262,23 @@ describe('GET /timeline (docs/decisions/014-timeline-first-page.md)', () => {
     // The first card's picture starts with the HTML.
     expect(headOf(res.body)).toContain('<link rel="preload" as="image" href="https://img.test.example/1.jpg" fetchpriority="high" />');
     expect(headOf(res.body)).toContain('<link rel="modulepreload" crossorigin href="/assets/timeline-xyz.js" />');
+  });
+
+  it('compressed when the browser takes it (brotli, else gzip), as is otherwise', async () => {
+    const viewer = await t.createUser({ name: 'Zip Viewer' });
+    const plain = await asViewer('/timeline', viewer.cookie);
+    for (const [accept, encoding, unzip] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/timeline', headers: { accept: 'text/html', cookie: viewer.cookie, 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+      expect(unzip(res.rawPayload).toString('utf8'), accept).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('id="olden-timeline"');
   });
 
   it('a full first page names the next cursor the API gives', async () => {
