@@ -5,7 +5,7 @@ import { config as configureZod } from 'zod/v4/core';
 import { paths } from './config/paths';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
-import { startEarlySession } from './features/auth/lib/early-session';
+import { isGuardedPath, startEarlySession } from './features/auth/lib/early-session';
 import { INJECTED_TIMELINE_ID } from './features/products/api/list-products';
 import { onAuthFailure } from './lib/api-client';
 import './index.css';
@@ -13,9 +13,10 @@ import './index.css';
 // Zod probes eval (new Function) on first parse; under our CSP that is refused and reported on every page. Never probe.
 configureZod({ jitless: true });
 
-// The server painted the timeline for a live session (its first page is in the HTML): check the session while the
-// route's code loads, so React's first render is that page rather than the session check's loader over it.
-const earlySession = document.getElementById(INJECTED_TIMELINE_ID) ? startEarlySession() : undefined;
+// Behind the route guard (or on a timeline the server painted for a live session): check the session while the
+// route's code loads, so React's first render is the page (or the way to /login) rather than the guard's loader.
+const earlySession =
+  isGuardedPath(window.location.pathname) || document.getElementById(INJECTED_TIMELINE_ID) ? startEarlySession() : undefined;
 
 const router = createAppRouter();
 

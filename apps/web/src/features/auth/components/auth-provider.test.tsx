@@ -27,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('auth state machine (docs/product.md#sessions-and-tokens)', () => {
   it('a session checked before the first render (main.tsx, timeline painted by the server) is the first state: no loader, no second check', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': { user }, 'POST /api/jwt': { token: 'tok-early' } });
-    await expect(startEarlySession()).resolves.toEqual({ user, token: 'tok-early' });
+    await expect(startEarlySession()).resolves.toEqual({ user });
     expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-early');
     renderWithProviders(<Probe />);
     // Signed in from the very first render.
@@ -38,8 +38,20 @@ describe('auth state machine (docs/product.md#sessions-and-tokens)', () => {
     expect(takeEarlySession()).toBeUndefined();
   });
 
-  it('an early check that finds no usable session leaves nothing: the provider checks as always', async () => {
-    for (const routes of [{ 'GET /api/auth/session': { user: null } }, { 'GET /api/auth/session': { user }, 'POST /api/jwt': {} }, {}]) {
+  it('an early check that finds a visitor: signed out from the first render, stale token gone, no second check', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    const fetchMock = mockApi({ 'GET /api/auth/session': { user: null } });
+    await expect(startEarlySession()).resolves.toEqual({ user: null });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    renderWithProviders(<Probe />);
+    expect(screen.getByText('loading: false')).toBeInTheDocument();
+    expect(screen.getByText('user: none')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls).toHaveLength(1);
+  });
+
+  it('an early check without a token or with an error leaves nothing: the provider checks as always', async () => {
+    for (const routes of [{ 'GET /api/auth/session': { user }, 'POST /api/jwt': {} }, {}]) {
       mockApi(routes);
       await expect(startEarlySession()).resolves.toBeUndefined();
       expect(takeEarlySession()).toBeUndefined();
