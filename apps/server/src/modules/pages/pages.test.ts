@@ -259,6 +259,8 @@ describe('GET /timeline (docs/decisions/014-timeline-first-page.md)', () => {
     expect(body).toContain('<option value="price_asc" selected>Price: low to high</option>');
     expect(body).toContain(`href="/productDetails/${ids[1]}" class="btn btn-primary btn-sm" aria-label="View Details of Pet bed 10"`);
     expect(body.indexOf('Pet bed 10')).toBeLessThan(body.indexOf('Pet bed 20'));
+    // The request the web would make for this first page is the one preloaded (in the filters' order, then limit).
+    expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/products?category=pets&amp;maxPrice=100&amp;sort=price_asc&amp;limit=24" crossorigin="anonymous" />');
     // The first card's picture starts with the HTML.
     expect(headOf(res.body)).toContain('<link rel="preload" as="image" href="https://img.test.example/1.jpg" fetchpriority="high" />');
     expect(headOf(res.body)).toContain('<link rel="modulepreload" crossorigin href="/assets/timeline-xyz.js" />');
@@ -317,6 +319,9 @@ describe('GET /timeline (docs/decisions/014-timeline-first-page.md)', () => {
       expect(res.body).not.toContain('Bicycle for a visitor');
       expect(res.body).not.toContain('rel="preload" as="image"');
       expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/timeline" />`);
+      // Hints, not data: the session check and the public first page's request start with the HTML, for anyone.
+      expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="anonymous" />');
+      expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/products?category=vehicles&amp;limit=24" crossorigin="anonymous" />');
     }
   });
 });

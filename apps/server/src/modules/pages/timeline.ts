@@ -166,3 +166,14 @@ export function firstCardPreload(page: TimelinePage): string {
   const srcSet = imageSrcSet(first.image1);
   return `<link rel="preload" as="image" href="${escapeHtml(first.image1)}"${srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${CARD_SIZES}"` : ''} fetchpriority="high" />`;
 }
+
+/**
+ * A preload of the first page's request as the web sends it (`/api/products?<filters>&limit=24`, no token: public
+ * listings), so it starts with the HTML rather than after the JavaScript. A hint, not data: the same request the
+ * timeline's loader makes for anyone, signed in or not (a visitor is then sent to /login).
+ */
+export function firstPagePreload(filters: TimelineFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(firstPageQuery(filters))) if (value !== undefined && value !== '') params.set(key, String(value));
+  return `<link rel="preload" as="fetch" href="${escapeHtml(`/api/products?${params}`)}" crossorigin="anonymous" />`;
+}

@@ -21,7 +21,9 @@ export const productKeys = {
 };
 
 export function listProducts(filters: ProductFilters, cursor?: string, signal?: AbortSignal) {
-  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal });
+  // Public listings need no token; without one the first page's request is the plain one the timeline's HTML
+  // preloads (apps/server/src/modules/pages/timeline.ts firstPagePreload).
+  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal, withoutToken: true });
 }
 
 export const productsInfiniteQueryOptions = (filters: ProductFilters) =>
