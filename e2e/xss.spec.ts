@@ -17,7 +17,7 @@ import {
   plant,
   revealByLoadingMore,
 } from './xss-fixtures';
-import { uniqueWord, uploadImage } from './helpers';
+import { apiAs, createProducts, DEMO_USER, uniqueWord, uploadImage } from './helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -303,27 +303,60 @@ test.describe('the API refuses what could become script', () => {
 });
 
 test.describe('Content-Security-Policy', () => {
-  test('every HTML page has a strict script-src', async ({ request }) => {
-    for (const path of ['/', '/timeline', '/productDetails/00000000000000000000000000000000', '/dashboard/myCarts', `/timeline?q=${encodeURIComponent(PAYLOADS.script)}`]) {
-      const res = await request.get(path);
-      expect(res.headers()['content-type'], path).toMatch(/^text\/html/);
-      const csp = res.headers()['content-security-policy'];
-      expect(csp, `${path}: Content-Security-Policy`).toBeTruthy();
-      const directives = new Map(
-        csp!.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-          const [name, ...values] = d.split(/\s+/);
-          return [name!.toLowerCase(), values] as const;
-        }),
-      );
-      expect(directives.get('script-src'), path).toEqual(["'self'"]);
-      expect(directives.get('object-src'), path).toEqual(["'none'"]);
-      expect(directives.get('base-uri'), path).toEqual(["'self'"]);
-      expect(directives.get('default-src'), path).toEqual(["'self'"]);
-      expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
-      expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
-      expect(directives.has('script-src-attr') || directives.has('script-src-elem')).toBe(false);
-      // The page itself has no inline script that would need an exception.
-      expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i);
+  test('every HTML page has a strict script-src', async ({ request, baseURL }) => {
+    // A real listing (its page carries a JSON-LD block) whose name would break out of a script element if it could;
+    // the signed-in timeline carries the first page of listings as a JSON block (docs/decisions/014-timeline-first-page.md).
+    const tag = uniqueWord('csp');
+    const [productId] = await createProducts(baseURL!, DEMO_USER, [{ name: `${tag} </script><script>alert(1)</script>`, category: 'pets' }]);
+    const signedIn = await apiAs(baseURL!, DEMO_USER);
+    const unknownProduct = '/productDetails/00000000000000000000000000000000';
+    const pages = [
+      ...['/', '/timeline', `/productDetails/${productId}`, unknownProduct, '/dashboard/myCarts', `/timeline?q=${encodeURIComponent(PAYLOADS.script)}`].map(
+        (path) => ({ path, client: request, who: 'visitor' }),
+      ),
+      ...['/timeline', `/timeline?q=${encodeURIComponent(tag)}`, `/timeline?q=${encodeURIComponent(PAYLOADS.script)}`].map((path) => ({
+        path,
+        client: signedIn.context,
+        who: 'signed in',
+      })),
+    ];
+    // The session cookie is scoped to /api, so a browser does not send it with the page itself; sent here by hand, it
+    // gets the page with its first page of listings (decision 014).
+    const session = (await signedIn.context.storageState()).cookies.find((c) => c.name === 'og_session');
+    expect(session, 'session cookie').toBeTruthy();
+    try {
+      for (const { path, client, who } of pages) {
+        const label = `${path} (${who})`;
+        const res = await client.get(path, who === 'signed in' ? { headers: { Cookie: `og_session=${session!.value}` } } : {});
+        expect(res.headers()['content-type'], label).toMatch(/^text\/html/);
+        const csp = res.headers()['content-security-policy'];
+        expect(csp, `${label}: Content-Security-Policy`).toBeTruthy();
+        const directives = new Map(
+          csp!.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
+            const [name, ...values] = d.split(/\s+/);
+            return [name!.toLowerCase(), values] as const;
+          }),
+        );
+        expect(directives.get('script-src'), label).toEqual(["'self'"]);
+        expect(directives.get('object-src'), label).toEqual(["'none'"]);
+        expect(directives.get('base-uri'), label).toEqual(["'self'"]);
+        expect(directives.get('default-src'), label).toEqual(["'self'"]);
+        expect(directives.get('script-src')).not.toContain("'unsafe-inline'");
+        expect(directives.get('script-src')).not.toContain("'unsafe-eval'");
+        expect(directives.has('script-src-attr') || directives.has('script-src-elem')).toBe(false);
+        // The page itself has no inline script that would need an exception: every <script> without src is a data
+        // block (a JSON-LD head or the page's JSON), which a browser never runs.
+        const html = await res.text();
+        const inline = (html.match(/<script\b[^>]*>/gi) ?? []).filter((tag) => !/\bsrc=/i.test(tag));
+        for (const tag of inline) expect(tag, label).toMatch(/^<script type="application\/(?:ld\+)?json"(?: id="[\w-]+")?>$/);
+        expect(html, label).not.toContain('<script>alert(1)');
+        if (path === unknownProduct) expect(inline, label).toEqual([]);
+        else if (path.startsWith('/productDetails/')) expect(inline, label).toContain('<script type="application/ld+json">');
+        if (path.startsWith('/timeline') && who === 'signed in') expect(inline, label).toContain('<script type="application/json" id="olden-timeline">');
+        if (who === 'visitor' && path.startsWith('/timeline')) expect(inline, label).toEqual([]);
+      }
+    } finally {
+      await signedIn.context.dispose();
     }
   });
 

@@ -54,8 +54,34 @@ function shells(): Plugin {
   };
 }
 
+/**
+ * The stylesheet first: Vite writes it after the entry and its twenty modulepreloads (and the server's own preloads
+ * come before those), so on HTTP/1.1 (six connections) the one file the first paint needs waited behind the scripts. The server-painted first screens
+ * (home's hero, a product page, the timeline) paint as soon as it is in (docs/decisions/014-timeline-first-page.md).
+ */
+function stylesheetFirst(): Plugin {
+  return {
+    name: 'olden-stylesheet-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        // Before the head block the server fills (a product page's photo preload, a route's modulepreloads), or else
+        // before the entry script.
+        const mark = /[ \t]*<!--head-->|[ \t]*<script type="module"/;
+        if (sheets.length === 0 || html.search(mark) < 0) return html;
+        let rest = html;
+        for (const sheet of sheets) rest = rest.replace(sheet, '');
+        const at = rest.search(mark);
+        return rest.slice(0, at) + sheets.map((s) => (s.endsWith('\n') ? s : `${s}\n`)).join('') + rest.slice(at);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), shells(), precompress()],
+  plugins: [react(), tailwindcss(), shells(), stylesheetFirst(), precompress()],
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

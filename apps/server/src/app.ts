@@ -175,7 +175,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     { prefix: '/api' },
   );
 
-  await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, { config, db: database.db, products: services.products });
+  await registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, {
+    config,
+    db: database.db,
+    products: services.products,
+    hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
+  });
   // Issue 12: uploads nothing shows are swept periodically (safe with several processes).
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {

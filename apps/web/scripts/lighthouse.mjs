@@ -1,8 +1,10 @@
-/* global process, console, fetch, setTimeout, FormData, Blob */
+/* global process, console, fetch, setTimeout, FormData, Blob, URL */
 // Lighthouse 12 (mobile preset, Debian's Chromium) on /, /timeline and a product page, against the real
 // server on a fresh data dir: RUNS runs per page (LIGHTHOUSE_RUNS, default 3), each printed with the load average,
 // then the median per category. Exits 1 when a median is under its target (MIN below). LIGHTHOUSE_OUT=<dir> keeps
-// every run's report (JSON) there.
+// every run's report (JSON) there. LIGHTHOUSE_PAGES=home,timeline,product audits only those pages (default: all three).
+// The signed-in page gets the session cookie as the browser holds it after signing in (its Path and HttpOnly from
+// the Set-Cookie), not as a header on every request: the page's own HTML request carries it only if a browser would.
 // Needs a built web app (npm run build).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own dependency: sets the session cookie in the browser as a sign-in leaves it.
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -60,11 +64,27 @@ async function signIn() {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'user@example.com', password: 'User@1234' }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const setCookies = res.headers.getSetCookie();
+  const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
+  const { hostname } = new URL(base);
+  const browserCookies = setCookies.map((c) => {
+    const [pair, ...attributes] = c.split(';').map((part) => part.trim());
+    const at = pair.indexOf('=');
+    const attr = (name) => attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split('=')[1];
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: hostname,
+      path: attr('path') ?? '/',
+      httpOnly: attributes.some((a) => a.toLowerCase() === 'httponly'),
+      secure: attributes.some((a) => a.toLowerCase() === 'secure'),
+      sameSite: attr('samesite') ?? 'Lax',
+    };
+  });
   const { token } = await (
     await call('/api/jwt', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'user@example.com' }) }, cookie)
   ).json();
-  return { cookie, token };
+  return { cookie, token, browserCookies };
 }
 
 /** A product page to audit: the first listed product, or one created for the run. */
@@ -88,24 +108,30 @@ async function productPath({ cookie, token }) {
 }
 
 let chrome;
+let browser;
 let failed = false;
 try {
   await waitForServer();
   const session = await signIn();
+  const only = (process.env.LIGHTHOUSE_PAGES ?? 'home,timeline,product').split(',').map((p) => p.trim());
   const pages = [
-    { path: '/', cookie: '' },
-    { path: '/timeline', cookie: session.cookie },
-    { path: await productPath(session), cookie: '' },
+    ...(only.includes('home') ? [{ path: '/', cookies: [] }] : []),
+    ...(only.includes('timeline') ? [{ path: '/timeline', cookies: session.browserCookies }] : []),
+    ...(only.includes('product') ? [{ path: await productPath(session), cookies: [] }] : []),
   ];
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
+  browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const cdp = await browser.target().createCDPSession();
   const header = ['performance', 'accessibility', 'best-pract.', 'seo'];
   const row = (label, values) => console.log(label.padEnd(52), ...values.map((v, i) => String(v).padStart(header[i].length)));
   console.log('page'.padEnd(52), ...header, '  load average (1/5/15 min)');
   const medians = [];
   for (const page of pages) {
+    await cdp.send('Storage.clearCookies');
+    if (page.cookies.length > 0) await cdp.send('Storage.setCookies', { cookies: page.cookies });
     const runs = [];
     for (let run = 1; run <= RUNS; run++) {
       let load;
@@ -118,7 +144,6 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
-          ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
         });
         const { runtimeError, runWarnings } = result.lhr;
         for (const warning of runWarnings ?? []) console.log(`    warning: ${warning}`);
@@ -165,6 +190,7 @@ try {
   console.error(error);
   failed = true;
 } finally {
+  await browser?.disconnect();
   await chrome?.kill();
   stopServer();
   rmSync(dataDir, { recursive: true, force: true });

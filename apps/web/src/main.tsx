@@ -5,11 +5,18 @@ import { config as configureZod } from 'zod/v4/core';
 import { paths } from './config/paths';
 import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
+import { isGuardedPath, startEarlySession } from './features/auth/lib/early-session';
+import { INJECTED_TIMELINE_ID } from './features/products/api/list-products';
 import { onAuthFailure } from './lib/api-client';
 import './index.css';
 
 // Zod probes eval (new Function) on first parse; under our CSP that is refused and reported on every page. Never probe.
 configureZod({ jitless: true });
+
+// Behind the route guard (or on a timeline the server painted for a live session): check the session while the
+// route's code loads, so React's first render is the page (or the way to /login) rather than the guard's loader.
+const earlySession =
+  isGuardedPath(window.location.pathname) || document.getElementById(INJECTED_TIMELINE_ID) ? startEarlySession() : undefined;
 
 const router = createAppRouter();
 
@@ -36,6 +43,8 @@ if (!router.state.initialized) {
     });
   });
 }
+
+if (earlySession) await earlySession;
 
 // The first render is a transition: React yields to the browser every few milliseconds instead of holding the main
 // thread in one long task (the page's total blocking time); the painted HTML stays until it commits.

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { defaultHead, renderDocument } from '../modules/pages/head.ts';
-import { registerProductPage, registerSeoRoutes, sendNotFoundPage } from '../modules/pages/routes.ts';
+import { registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
 import { errorBody } from './error-handler.ts';
@@ -65,6 +65,8 @@ export interface WebDeps {
   db: Db;
   products: ProductsService;
   sitemap?: SitemapOptions;
+  /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
+  hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
@@ -99,6 +101,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
   if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
+  if (indexHtml && deps.hasSession && indexHtml.includes('<!--head-->')) {
+    registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
+  }
 
   /** The shell with the default head; the public pages name their canonical URL. Only a built shell (with its head markers) is filled in. */
   // Home's first screen (the hero), painted before the JavaScript: the build ships it (apps/web/vite.config.ts).

@@ -13,6 +13,15 @@ describe('api client', () => {
     expect(headers.get('Authorization')).toBe('Bearer abc');
   });
 
+  it('withoutToken: no bearer header even with a stored token (the plain request the HTML preloads)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    const fetchMock = mockApi({ 'GET /api/auth/session': { user: null } });
+    await api.get('/auth/session', { withoutToken: true });
+    const headers = fetchMock.mock.calls[0]?.[1]?.headers as Headers;
+    expect(headers.has('Authorization')).toBe(false);
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
   it('sends no Authorization header without a token', async () => {
     const fetchMock = mockApi({ 'GET /api/category': [] });
     await api.get('/category');

@@ -96,6 +96,11 @@ export interface RequestOptions {
    * not an expired session, so it must not log out and redirect.
    */
   skipAuthFailure?: boolean;
+  /**
+   * No bearer token: for a call that reads only the session cookie (GET /auth/session), so its request is the plain
+   * one the timeline's HTML preloads and the browser hands over that preloaded answer.
+   */
+  withoutToken?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -142,7 +147,7 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers = new Headers(apiHeaders());
+  const headers = new Headers(options.withoutToken ? { Accept: 'application/json' } : apiHeaders());
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

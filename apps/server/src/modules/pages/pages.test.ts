@@ -2,7 +2,9 @@
 // real 404s, and robots.txt and the sitemaps list what a crawler may index.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
+import { CATEGORY_LABELS } from '@olden/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { products } from '../../db/schema.ts';
@@ -220,6 +222,107 @@ describe('GET /productDetails/:id', () => {
     const login = await page('/login');
     expect(login.body).not.toContain('rel="canonical"');
     expect(meta(login.body, 'og:title')).toEqual(['Olden Goods']);
+  });
+});
+
+describe('GET /timeline (docs/decisions/014-timeline-first-page.md)', () => {
+  const DATA = /<script type="application\/json" id="olden-timeline">([\s\S]*?)<\/script>/g;
+  const asViewer = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  function injected(html: string) {
+    const blocks = [...html.matchAll(DATA)];
+    expect(blocks).toHaveLength(1);
+    return JSON.parse(blocks[0]![1]!) as { filters: Record<string, string>; items: { _id: string; name: string }[]; nextCursor?: string };
+  }
+
+  it('for a live session: the first page of GET /api/products for the URL filters, the first cards painted, never cached', async () => {
+    const viewer = await t.createUser({ name: 'Tim Viewer' });
+    const petSeller = await t.createUser({ name: 'Pet Seller' });
+    const ids: string[] = [];
+    for (const price of ['30', '10', '20', '500']) ids.push(await createProduct(t, petSeller, { category: 'pets', price, name: `Pet bed ${price}` }));
+    const res = await asViewer('/timeline?category=pets&maxPrice=100&sort=price_asc&bogus=1', viewer.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const data = injected(res.body);
+    // The web's reading of the URL (the unknown parameter ignored, the default sort left out).
+    expect(data.filters).toEqual({ category: 'pets', maxPrice: '100', sort: 'price_asc' });
+    const api = await t.app.inject({ method: 'GET', url: '/api/products?category=pets&maxPrice=100&sort=price_asc&limit=24' });
+    expect(data.items).toEqual(api.json());
+    expect(data.items.map((p) => p.name)).toEqual(['Pet bed 10', 'Pet bed 20', 'Pet bed 30']);
+    expect(data.nextCursor).toBeUndefined();
+    // The first screen: the page's heading, the chosen filters and the first cards, before the JavaScript.
+    const body = res.body.slice(res.body.indexOf('<body>'));
+    expect(body).toContain('<h1 class="font-serif text-3xl font-bold">Timeline</h1>');
+    expect(body).toContain(`<option value="pets" selected>${CATEGORY_LABELS.pets}</option>`);
+    expect(body).toContain('<option value="price_asc" selected>Price: low to high</option>');
+    expect(body).toContain(`href="/productDetails/${ids[1]}" class="btn btn-primary btn-sm" aria-label="View Details of Pet bed 10"`);
+    expect(body.indexOf('Pet bed 10')).toBeLessThan(body.indexOf('Pet bed 20'));
+    // The request the web would make for this first page is the one preloaded (in the filters' order, then limit).
+    expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/products?category=pets&amp;maxPrice=100&amp;sort=price_asc&amp;limit=24" crossorigin="anonymous" />');
+    // The first card's picture starts with the HTML.
+    expect(headOf(res.body)).toContain('<link rel="preload" as="image" href="https://img.test.example/1.jpg" fetchpriority="high" />');
+    expect(headOf(res.body)).toContain('<link rel="modulepreload" crossorigin href="/assets/timeline-xyz.js" />');
+  });
+
+  it('compressed when the browser takes it (brotli, else gzip), as is otherwise', async () => {
+    const viewer = await t.createUser({ name: 'Zip Viewer' });
+    const plain = await asViewer('/timeline', viewer.cookie);
+    for (const [accept, encoding, unzip] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/timeline', headers: { accept: 'text/html', cookie: viewer.cookie, 'accept-encoding': accept } });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.vary).toBe('Cookie, Accept-Encoding');
+      expect(unzip(res.rawPayload).toString('utf8'), accept).toBe(plain.body);
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('id="olden-timeline"');
+  });
+
+  it('a full first page names the next cursor the API gives', async () => {
+    const viewer = await t.createUser({ name: 'Cursor Viewer' });
+    // 30 listings priced $10.01 to $10.30 (nothing else in this file is that cheap).
+    await insertListings(t.database.db, { id: viewer.id, name: viewer.name, email: viewer.email }, 30, { prefix: 'e' });
+    const data = injected((await asViewer('/timeline?maxPrice=10.5', viewer.cookie)).body);
+    const api = await t.app.inject({ method: 'GET', url: '/api/products?maxPrice=10.5&limit=24' });
+    expect(data.items).toEqual(api.json());
+    expect(data.items).toHaveLength(24);
+    expect(data.nextCursor).toBe(api.headers['x-next-cursor']);
+  });
+
+  it('a hostile listing name stays inside the data block and shows as text', async () => {
+    const viewer = await t.createUser({ name: 'Wary Viewer' });
+    const name = '</script><script>alert(1)</script><!--';
+    await createProduct(t, await t.createUser({ name: 'Odd Seller' }), { category: 'education', name });
+    const res = await asViewer('/timeline?category=education', viewer.cookie);
+    expect(injected(res.body).items.map((p) => p.name)).toEqual([name]);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('\\u003c/script\\u003e\\u003cscript\\u003ealert(1)');
+    expect(res.body).toContain('<h2 class="card-title text-lg leading-snug">&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--</h2>');
+    // The only scripts are the app's own file and the two data blocks' kinds.
+    for (const tag of res.body.match(/<script\b[^>]*>/gi)!) expect(tag).toMatch(/\bsrc=|type="application\/json"/);
+  });
+
+  it('nothing is injected for a visitor, an unknown or ended session: the plain shell, as before', async () => {
+    await createProduct(t, await t.createUser({ name: 'Bike Seller' }), { category: 'vehicles', name: 'Bicycle for a visitor' });
+    const ended = await t.createUser({ name: 'Gone Viewer' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: ended.cookie } })).statusCode).toBe(204);
+    for (const cookie of [undefined, 'og_session=not-a-session', ended.cookie]) {
+      const res = await asViewer('/timeline?category=vehicles', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).not.toContain('olden-timeline');
+      expect(res.body).not.toContain('Bicycle for a visitor');
+      expect(res.body).not.toContain('rel="preload" as="image"');
+      expect(res.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/timeline" />`);
+      // Hints, not data: the session check and the public first page's request start with the HTML, for anyone.
+      expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="anonymous" />');
+      expect(headOf(res.body)).toContain('<link rel="preload" as="fetch" href="/api/products?category=vehicles&amp;limit=24" crossorigin="anonymous" />');
+    }
   });
 });
 

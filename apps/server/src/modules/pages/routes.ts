@@ -1,12 +1,16 @@
 // Pages the server writes itself (outside /api, so not in the authorisation matrix): robots.txt, the sitemaps and
 // the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md).
 import { Readable } from 'node:stream';
+import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
+import { ListProductsQuery } from '@olden/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
 import { toProduct } from '../products/service.ts';
-import { listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
+import { SESSION_COOKIE } from '../auth/service.ts';
+import { defaultHead, listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
+import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, type TimelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
 import { robotsTxt, type Sitemaps } from './sitemap.ts';
 
 export const CACHE = {
@@ -15,6 +19,8 @@ export const CACHE = {
   sitemapStatic: 'public, max-age=86400',
   sitemapListings: 'public, max-age=3600',
   page: 'no-cache',
+  /** A page carrying what only a signed-in person may see: never stored by any cache. */
+  privatePage: 'private, no-store',
 } as const;
 
 const xml = (reply: FastifyReply, cache: string) =>
@@ -77,4 +83,69 @@ export function registerProductPage(
         }),
       );
   });
+}
+
+/**
+ * The session check the web makes first on a guarded page (features/auth/api/get-session.ts: a plain GET, cookie
+ * only), started with the HTML instead of after the JavaScript: one round trip fewer before the page can render.
+ */
+export const SESSION_PRELOAD = '<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="anonymous" />';
+
+/**
+ * `GET /timeline` (docs/decisions/014-timeline-first-page.md): for a live session, the page with its first screen
+ * painted and its first page of listings as JSON (`private, no-store`); for anyone else, the plain shell, which
+ * sends them to /login. A failing read (a search over its budget, the database away) also falls back to the shell.
+ */
+export function registerTimelinePage(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    products: ProductsService;
+    indexHtml: string;
+    extraHead?: string;
+    /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
+    hasSession: (cookieValue: string | undefined) => Promise<boolean>;
+  },
+): void {
+  const { config, products, indexHtml, extraHead, hasSession } = deps;
+  const shellHead = (filters: TimelineFilters) =>
+    [defaultHead(config.publicUrl, '/timeline'), SESSION_PRELOAD, firstPagePreload(filters), extraHead].filter(Boolean).join('\n    ');
+  app.get('/timeline', { schema: { hide: true } }, async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('Vary', 'Cookie');
+    const filters = timelineFilters(request.query as Record<string, unknown>);
+    const head = shellHead(filters);
+    let page: TimelinePage | undefined;
+    try {
+      if (await hasSession(request.cookies?.[SESSION_COOKIE])) {
+        const found = await products.list(null, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
+        page = { filters, items: found.rows.map(toProduct), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'timeline page: served without its first page');
+      page = undefined;
+    }
+    if (!page) return reply.header('Cache-Control', CACHE.page).send(renderDocument(indexHtml, { head }));
+    const html = renderDocument(indexHtml, {
+      head: [head, firstCardPreload(page)].filter(Boolean).join('\n    '),
+      page: timelineMarkup(page),
+      body: timelineData(page),
+    });
+    reply.header('Cache-Control', CACHE.privatePage);
+    return sendCompressed(reply, request.headers['accept-encoding'], html);
+  });
+}
+
+/**
+ * HTML written per request (the timeline's is about 40 kB with its first page), compressed as the static files are:
+ * brotli or gzip when the browser takes them, as is otherwise. A few milliseconds at these sizes.
+ */
+export function sendCompressed(reply: FastifyReply, acceptEncoding: string | string[] | undefined, html: string) {
+  const accepted = [acceptEncoding ?? ''].flat().join(',').toLowerCase();
+  const takes = (name: string) => new RegExp(`(?:^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(?:\\.0*)?(?:[\\s,]|$))`).test(accepted);
+  reply.header('Vary', 'Cookie, Accept-Encoding');
+  if (takes('br')) {
+    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (takes('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+  return reply.send(html);
 }

@@ -1,14 +1,18 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageTitle } from '@/config/paths';
-import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
+import { productsInfiniteQueryOptions, seedInjectedTimeline, useProducts } from '@/features/products/api/list-products';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
 import { parseFilters, useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
 import { queryClient } from '@/lib/query-client';
 
-/** Starts the (public) product request while the session is still being checked; does not block. */
+/**
+ * Starts the (public) product request while the session is still being checked; does not block. On the first load
+ * the server may have put the first page into the HTML (for these filters): then nothing is asked.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
-  void queryClient.prefetchInfiniteQuery(productsInfiniteQueryOptions(parseFilters(new URL(request.url).searchParams)));
+  const filters = parseFilters(new URL(request.url).searchParams);
+  if (!seedInjectedTimeline(queryClient, filters)) void queryClient.prefetchInfiniteQuery(productsInfiniteQueryOptions(filters));
   return null;
 }
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '@/lib/api-client';
 import { json, mockApi } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
+import { startEarlySession, takeEarlySession } from '../lib/early-session';
 import { useAuth } from './auth-context';
 
 const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
@@ -24,6 +25,43 @@ function Probe() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('auth state machine (docs/product.md#sessions-and-tokens)', () => {
+  it('a session checked before the first render (main.tsx, timeline painted by the server) is the first state: no loader, no second check', async () => {
+    const fetchMock = mockApi({ 'GET /api/auth/session': { user }, 'POST /api/jwt': { token: 'tok-early' } });
+    await expect(startEarlySession()).resolves.toEqual({ user });
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('tok-early');
+    renderWithProviders(<Probe />);
+    // Signed in from the very first render.
+    expect(screen.getByText('loading: false')).toBeInTheDocument();
+    expect(screen.getByText('user: user@example.com')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/session')).toHaveLength(1);
+    expect(takeEarlySession()).toBeUndefined();
+  });
+
+  it('an early check that finds a visitor: signed out from the first render, stale token gone, no second check', async () => {
+    localStorage.setItem(TOKEN_KEY, 'stale');
+    const fetchMock = mockApi({ 'GET /api/auth/session': { user: null } });
+    await expect(startEarlySession()).resolves.toEqual({ user: null });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    renderWithProviders(<Probe />);
+    expect(screen.getByText('loading: false')).toBeInTheDocument();
+    expect(screen.getByText('user: none')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchMock.mock.calls).toHaveLength(1);
+  });
+
+  it('an early check without a token or with an error leaves nothing: the provider checks as always', async () => {
+    for (const routes of [{ 'GET /api/auth/session': { user }, 'POST /api/jwt': {} }, {}]) {
+      mockApi(routes);
+      await expect(startEarlySession()).resolves.toBeUndefined();
+      expect(takeEarlySession()).toBeUndefined();
+    }
+    mockApi({ 'GET /api/auth/session': { user: null } });
+    renderWithProviders(<Probe />);
+    expect(screen.getByText('loading: true')).toBeInTheDocument();
+    await screen.findByText('loading: false');
+  });
+
   it('starts loading, then with a session user fetches and stores the token before clearing loading', async () => {
     let releaseToken: (r: Response) => void = () => undefined;
     const fetchMock = mockApi({

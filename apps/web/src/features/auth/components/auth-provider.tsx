@@ -9,6 +9,7 @@ import { logout } from '../api/logout';
 import { register } from '../api/register';
 import { requestToken } from '../api/request-token';
 import { runGooglePopup } from '../lib/google-popup';
+import { takeEarlySession } from '../lib/early-session';
 import { markSessionEnded } from '../lib/session-ended';
 import { AuthContext, type AuthContextValue } from './auth-context';
 
@@ -29,8 +30,11 @@ function storeToken(token: string | null) {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [user, setUser] = useState<SessionUser | null>(null);
-  const [loading, setLoading] = useState(true);
+  // A session already checked before the first render (main.tsx, on a page painted for a signed-in person) is the
+  // first state: no second check, no loader over the painted page.
+  const [early] = useState(takeEarlySession);
+  const [user, setUser] = useState<SessionUser | null>(early?.user ?? null);
+  const [loading, setLoading] = useState(!early);
   const [error, setError] = useState<unknown>(null);
   // Each auth-state change gets a number so a slow token reply for an old state is ignored.
   const generation = useRef(0);
@@ -72,8 +76,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [applyAuthState]);
 
   useEffect(() => {
-    void loadSession();
-  }, [loadSession]);
+    if (!early) void loadSession();
+  }, [early, loadSession]);
 
   // Keep the bearer token fresh while signed in.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { Product, ProductSort } from '@olden/contracts';
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts/constants';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { api, type Page } from '@/lib/api-client';
 
 export const PRODUCTS_PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 
@@ -21,7 +21,9 @@ export const productKeys = {
 };
 
 export function listProducts(filters: ProductFilters, cursor?: string, signal?: AbortSignal) {
-  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal });
+  // Public listings need no token; without one the first page's request is the plain one the timeline's HTML
+  // preloads (apps/server/src/modules/pages/timeline.ts firstPagePreload).
+  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal, withoutToken: true });
 }
 
 export const productsInfiniteQueryOptions = (filters: ProductFilters) =>
@@ -34,4 +36,39 @@ export const productsInfiniteQueryOptions = (filters: ProductFilters) =>
 
 export function useProducts(filters: ProductFilters) {
   return useInfiniteQuery(productsInfiniteQueryOptions(filters));
+}
+
+/** The element the server fills with the timeline's first page (apps/server/src/modules/pages/timeline.ts). */
+export const INJECTED_TIMELINE_ID = 'olden-timeline';
+
+const FILTER_KEYS = ['category', 'q', 'minPrice', 'maxPrice', 'sort'] as const;
+const sameFilters = (a: ProductFilters, b: ProductFilters) => FILTER_KEYS.every((k) => (a[k] ?? undefined) === (b[k] ?? undefined));
+
+/**
+ * The timeline's first page the server put into the HTML, if it was read for these filters
+ * (docs/decisions/014-timeline-first-page.md). Read once: the element is removed, later visits fetch as usual.
+ */
+export function takeInjectedTimeline(filters: ProductFilters): Page<Product> | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(INJECTED_TIMELINE_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data = JSON.parse(element.textContent ?? '') as { filters?: ProductFilters; items?: Product[]; nextCursor?: string };
+    if (!data || !Array.isArray(data.items) || !data.filters || !sameFilters(data.filters, filters)) return undefined;
+    return { items: data.items, nextCursor: typeof data.nextCursor === 'string' ? data.nextCursor : undefined };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Puts the injected first page (if it matches `filters`) into the cache as this list's first page, fresh now. */
+export function seedInjectedTimeline(client: QueryClient, filters: ProductFilters): boolean {
+  const page = takeInjectedTimeline(filters);
+  if (!page) return false;
+  client.setQueryData<InfiniteData<Page<Product>, string | undefined>>(
+    productKeys.list(filters),
+    { pages: [page], pageParams: [undefined] },
+    { updatedAt: Date.now() },
+  );
+  return true;
 }
