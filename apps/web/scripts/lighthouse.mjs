@@ -64,7 +64,9 @@ async function signIn() {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: 'user@example.com', password: 'User@1234' }),
   });
-  const setCookies = res.headers.getSetCookie();
+  // What a browser keeps: an expiring Set-Cookie (a sign-in also expires the session cookie of an older path) is dropped.
+  const expired = (c) => /;\s*max-age=0\b/i.test(c) || /;\s*expires=Thu, 01 Jan 1970/i.test(c);
+  const setCookies = res.headers.getSetCookie().filter((c) => !expired(c));
   const cookie = setCookies.map((c) => c.split(';')[0]).join('; ');
   const { hostname } = new URL(base);
   const browserCookies = setCookies.map((c) => {

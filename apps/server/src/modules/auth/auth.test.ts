@@ -86,8 +86,10 @@ describe('POST /api/auth/register', () => {
     const cookie = sessionCookie(res)!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    expect(cookie.path).toBe('/api');
+    expect(cookie.path).toBe('/');
     expect(cookie.secure).toBeFalsy();
+    // The session cookie of before (Path=/api) is expired, so a browser never holds two.
+    expect(res.cookies.filter((c) => c.name === SESSION_COOKIE && c.path === '/api').map((c) => c.value)).toEqual(['']);
     expect(res.json()).not.toHaveProperty('user.passwordHash');
 
     const session = await call(t, 'GET', '/api/auth/session', { cookie: cookieHeader(res) });
@@ -406,7 +408,8 @@ describe('POST /api/auth/logout', () => {
     expect(out.statusCode).toBe(204);
     const cleared = sessionCookie(out)!;
     expect(cleared.value).toBe('');
-    expect(cleared.path).toBe('/api');
+    expect(cleared.path).toBe('/');
+    expect(out.cookies.filter((c) => c.name === SESSION_COOKIE).map((c) => [c.path, c.value])).toEqual([['/', ''], ['/api', '']]);
 
     expect((await call(t, 'GET', `/api/users/admin/${u.email}`, { token })).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/auth/session', { cookie })).json()).toEqual({ user: null });

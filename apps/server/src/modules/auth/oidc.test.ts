@@ -135,7 +135,7 @@ describe.each([
     expect(res.headers['cache-control']).toBe('no-store');
 
     const session = cookieOf(res, SESSION_COOKIE)!;
-    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     // The state cookie is spent.
     expect(cookieOf(res, OIDC_STATE_COOKIE)?.value).toBe('');
 

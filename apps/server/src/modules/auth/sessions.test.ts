@@ -158,7 +158,7 @@ describe('DELETE /api/auth/sessions/:id', () => {
     expect(res.statusCode, res.body).toBe(200);
     const cleared = res.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cleared?.value).toBe('');
-    expect(cleared?.path).toBe('/api');
+    expect(cleared?.path).toBe('/');
     expect(await works(t, u)).toEqual(ENDED);
     expect(await works(t, other)).toEqual(ALIVE);
   });
