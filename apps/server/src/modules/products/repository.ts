@@ -1,6 +1,6 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { images, products, searchWords } from '../../db/schema.ts';
 import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
 
@@ -134,6 +134,9 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
 }
 
+/** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
+const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
+
 export function createProductsRepository(db: Db) {
   /** Per word: its corrections (none for a known word), and when they were read. */
   const correctionCache = new Map<string, { alternatives: string[]; at: number }>();
@@ -192,7 +195,7 @@ export function createProductsRepository(db: Db) {
   function buildListQuery(filter: ListFilter, on: Db = db, asPlaceholders = false, extra: SQL[] = []) {
     const { where, order } = listShape(filter, asPlaceholders, extra);
     return on
-      .select({ ...productColumns, rank: sql<number | null>`null::float8` })
+      .select(listSelection)
       .from(products)
       .where(where)
       .orderBy(...order)
@@ -204,6 +207,7 @@ export function createProductsRepository(db: Db) {
    * parse and plan on every page (search queries vary with their corrections and stay unprepared).
    */
   const prepared = new Map<string, ReturnType<ReturnType<typeof buildListQuery>['prepare']>>();
+  const rawLists = new Map<string, RawSelect<ListedProduct> | null>();
   function preparedList(filter: ListFilter) {
     const shape = [
       filter.sort,
@@ -213,12 +217,7 @@ export function createProductsRepository(db: Db) {
       filter.maxCents !== undefined ? 'max' : '',
       filter.after ? 'after' : '',
     ].join('_');
-    let query = prepared.get(shape);
-    if (!query) {
-      query = buildListQuery(filter, db, true).prepare(`products_list_${shape}`);
-      prepared.set(shape, query);
-    }
-    return query.execute({
+    const values = {
       category: filter.category,
       sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
@@ -226,7 +225,20 @@ export function createProductsRepository(db: Db) {
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,
-    });
+    };
+    // Issue 14: on PostgreSQL the same statement runs straight on pg, its rows decoded without drizzle's mapper.
+    let raw = rawLists.get(shape);
+    if (raw === undefined) {
+      raw = rawPreparedSelect<ListedProduct>(db, `products_list_raw_${shape}`, buildListQuery(filter, db, true), listSelection) ?? null;
+      rawLists.set(shape, raw);
+    }
+    if (raw) return raw(values);
+    let query = prepared.get(shape);
+    if (!query) {
+      query = buildListQuery(filter, db, true).prepare(`products_list_${shape}`);
+      prepared.set(shape, query);
+    }
+    return query.execute(values);
   }
 
   /** Unexecuted, for the benchmark's EXPLAIN; undefined when no word is worth correcting. */
