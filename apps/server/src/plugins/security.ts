@@ -1,5 +1,5 @@
 // Security headers on every response; CORS only for origins listed in CORS_ORIGINS.
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
@@ -32,7 +32,9 @@ function registerPrivateCaching(app: FastifyInstance): void {
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  // Issue 14: helmet's middleware is built once. @fastify/helmet built it (parsing the CSP) on every request, in two
+  // hooks; no route has helmet options of its own, so the same headers come from one callback hook.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,6 +57,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // The Google sign-in popup must be able to message its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   registerPrivateCaching(app);
 
