@@ -98,6 +98,10 @@ describe('the rewrite compiled from a route\'s response schema (issue 14)', () =
     const listing = { _id: id, image1: short, image2: short, image3: 'https://img.example/a.jpg', image4: '', name: short, price: 1 };
     const page = [listing, { ...listing, _id: 'b'.repeat(32) }];
     expect(rewriteOf(z.array(ProductSchema))!(page)).toEqual(withAbsoluteImageUrls(page, api));
+    expect(page[0]!.image1).toBe(short);
+    // Nothing to change (images elsewhere, or already absolute): the reply itself, not a copy.
+    const elsewhere = [{ ...listing, image1: 'https://img.example/b.jpg', image2: `https://olden.example${short}` }];
+    expect(rewriteOf(z.array(ProductSchema))!(elsewhere)).toBe(elsewhere);
   });
 
   it('is nothing at all for a reply without image fields (no copy)', () => {

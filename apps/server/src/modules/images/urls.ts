@@ -90,8 +90,9 @@ const SHAPE_KEYWORDS = ['type', 'properties', 'additionalProperties', 'patternPr
 
 /**
  * Issue 14: the rewrite of one route's replies, compiled once from the JSON Schema its serializer writes,
- * so a reply is copied only where the schema has an image field (a page of listings: each listing once,
- * its four pictures), and not at all when it has none (most routes). Only the schema's keys leave the
+ * so a reply is looked at only where the schema has an image field (a page of listings: each listing's four
+ * pictures), and not at all when it has none (most routes); an object or array is copied only when one of
+ * its values changes (the original, maybe cached, is left alone). Only the schema's keys leave the
  * server, so rewriting them is rewriting all that is sent; a part of the schema that accepts anything is
  * walked as withAbsoluteImageUrls walks a whole reply. Undefined: nothing to rewrite.
  */
@@ -132,9 +133,20 @@ export function imageUrlRewrite(schema: JsonSchema, config: ImageUrlConfig): Rep
     if (items !== undefined) {
       const list = Array.isArray(items) ? items.map((item) => compile(item, depth + 1)) : undefined;
       const each = Array.isArray(items) ? undefined : compile(items, depth + 1);
-      if (each) parts.push((value) => (Array.isArray(value) ? value.map((item: unknown) => each(item)) : value));
-      else if (list?.some(Boolean)) {
-        parts.push((value) => (Array.isArray(value) ? value.map((item: unknown, i) => list[i]?.(item) ?? item) : value));
+      const at = each ? () => each : (i: number) => list?.[i];
+      if (each || list?.some(Boolean)) {
+        parts.push((value) => {
+          if (!Array.isArray(value)) return value;
+          let copy: unknown[] | undefined;
+          for (let i = 0; i < value.length; i++) {
+            const rewrite = at(i);
+            if (!rewrite) continue;
+            const item: unknown = value[i];
+            const next = rewrite(item);
+            if (next !== item) (copy ??= value.slice())[i] = next;
+          }
+          return copy ?? value;
+        });
       }
     }
     if (parts.length === 0) return undefined;
@@ -163,18 +175,24 @@ export function imageUrlRewrite(schema: JsonSchema, config: ImageUrlConfig): Rep
     const open = (extra !== undefined && extra !== false) || node.patternProperties !== undefined;
     const rest = open ? (key: string) => fieldRewrite(key, extra === true || extra === undefined ? {} : extra, depth + 1) : undefined;
     if (fields.length === 0 && !rest) return undefined;
+    // Copied on the first value that changes: a reply whose images are all elsewhere (or already absolute) is sent as it is.
     return (value) => {
       if (!isPlainObject(value)) return value;
-      const copy: Record<string, unknown> = { ...value };
+      let copy: Record<string, unknown> | undefined;
+      const visit = (key: string, rewrite: ReplyRewrite) => {
+        const before = value[key];
+        const after = rewrite(before);
+        if (after !== before) (copy ??= { ...value })[key] = after;
+      };
       if (rest) {
-        for (const key of Object.keys(copy)) {
+        for (const key of Object.keys(value)) {
           if (properties && key in properties) continue;
           const rewrite = rest(key);
-          if (rewrite) copy[key] = rewrite(copy[key]);
+          if (rewrite) visit(key, rewrite);
         }
       }
-      for (const [key, rewrite] of fields) if (key in copy) copy[key] = rewrite(copy[key]);
-      return copy;
+      for (const [key, rewrite] of fields) if (key in value) visit(key, rewrite);
+      return copy ?? value;
     };
   }
 
