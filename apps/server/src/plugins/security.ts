@@ -21,13 +21,13 @@ function addVary(current: unknown, names: string[]): string {
  * vary with the caller, so a shared cache that stores one never hands it to someone else.
  */
 function registerPrivateCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cacheControl = reply.getHeader('cache-control') ?? reply.raw.getHeader('cache-control');
     const authenticated = Boolean(request.headers.authorization) || SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
     if (authenticated && cacheControl === undefined) reply.header('Cache-Control', 'no-store');
     const isPublic = typeof cacheControl === 'string' && /^\s*public\b/i.test(cacheControl);
     if (request.url.startsWith('/api') && !isPublic) reply.header('Vary', addVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
-    return payload;
+    done(null, payload);
   });
 }
 
