@@ -47,7 +47,8 @@ export interface ListFilter {
   limit: number;
 }
 
-export type ListedProduct = ProductRow & { rank: number | null };
+/** A listing as lists give it: what a reply and a cursor need (browse pages read no seller id or update time). */
+export type ListedProduct = Omit<ProductRow, 'sellerId' | 'updatedAt'> & { rank: number | null };
 
 /**
  * What q searches for: its full text (websearch syntax), and, when some words are not in the dictionary
@@ -136,6 +137,9 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
 
 /** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
 const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
+/** What a browse page (no q) reads: what its reply and cursor need, nothing more (issue 14). */
+const { sellerId: _sellerId, updatedAt: _updatedAt, ...browseColumns } = listSelection;
+const browseSelection = browseColumns;
 
 export function createProductsRepository(db: Db) {
   /** Per word: its corrections (none for a known word), and when they were read. */
@@ -202,11 +206,22 @@ export function createProductsRepository(db: Db) {
       .limit(asPlaceholders ? sql.placeholder('limit') : filter.limit);
   }
 
+  /** A browse page's query (no q): the list's shape, only the columns a page shows. */
+  function buildBrowseQuery(filter: ListFilter, asPlaceholders = false) {
+    const { where, order } = listShape(filter, asPlaceholders, []);
+    return db
+      .select(browseSelection)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(asPlaceholders ? sql.placeholder('limit') : filter.limit);
+  }
+
   /**
    * Browsing (no q) has at most 96 query shapes; each is prepared once per connection, which saves the
    * parse and plan on every page (search queries vary with their corrections and stay unprepared).
    */
-  const prepared = new Map<string, ReturnType<ReturnType<typeof buildListQuery>['prepare']>>();
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildBrowseQuery>['prepare']>>();
   const rawLists = new Map<string, RawSelect<ListedProduct> | null>();
   function preparedList(filter: ListFilter) {
     const shape = [
@@ -229,13 +244,13 @@ export function createProductsRepository(db: Db) {
     // Issue 14: on PostgreSQL the same statement runs straight on pg, its rows decoded without drizzle's mapper.
     let raw = rawLists.get(shape);
     if (raw === undefined) {
-      raw = rawPreparedSelect<ListedProduct>(db, `products_list_raw_${shape}`, buildListQuery(filter, db, true), listSelection) ?? null;
+      raw = rawPreparedSelect<ListedProduct>(db, `products_list_raw_${shape}`, buildBrowseQuery(filter, true), browseSelection) ?? null;
       rawLists.set(shape, raw);
     }
     if (raw) return raw(values);
     let query = prepared.get(shape);
     if (!query) {
-      query = buildListQuery(filter, db, true).prepare(`products_list_${shape}`);
+      query = buildBrowseQuery(filter, true).prepare(`products_list_${shape}`);
       prepared.set(shape, query);
     }
     return query.execute(values);
@@ -304,6 +319,7 @@ export function createProductsRepository(db: Db) {
 
   return {
     buildListQuery,
+    buildBrowseQuery,
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
@@ -313,7 +329,8 @@ export function createProductsRepository(db: Db) {
 
     /** The queries one list request runs, as they run (the benchmark EXPLAIN ANALYZEs them). */
     async explainableQueries(filter: ListFilter): Promise<SQL[]> {
-      if (!(filter.search && filter.sort === 'relevance')) return [buildListQuery(filter).getSQL()];
+      if (!filter.search) return [buildBrowseQuery(filter).getSQL()];
+      if (filter.sort !== 'relevance') return [buildListQuery(filter).getSQL()];
       const queries: SQL[] = [];
       await listByRelevance({ ...filter, search: filter.search }, (q) => queries.push(q));
       return queries;
