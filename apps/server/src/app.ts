@@ -25,7 +25,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { createImagesService } from './modules/images/service.ts';
-import { registerImageUrls } from './modules/images/urls.ts';
+import { imageUrlRewrite, registerImageUrls } from './modules/images/urls.ts';
 import { createEventBus } from './modules/events/bus.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
@@ -40,7 +40,7 @@ import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandlers } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { fastSerializerCompiler } from './plugins/serializer.ts';
+import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -137,7 +137,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(fastSerializerCompiler);
+  // Issue 16's absolute image URLs are written by each route's serializer, from its schema (issue 14).
+  app.setSerializerCompiler(
+    createSerializerCompiler((schema, route) => (route.url.startsWith('/api/') ? imageUrlRewrite(schema, config) : undefined)),
+  );
 
   const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
   const ctx: AppContext = { config, db: database.db, limiter, log: app.log };

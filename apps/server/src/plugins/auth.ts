@@ -53,19 +53,23 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    const level = request.routeOptions.config?.auth;
-    if (!level || level === 'public') return;
+  const authenticate = async (request: FastifyRequest, level: AuthLevel) => {
     const user = await userFromHeader(request, verify);
     request.user = user && { ...user, ip: request.ip };
     if (level === 'optional') return;
     if (!request.user) throw unauthenticated();
     if (level === 'admin' && !isAdminUser(request.user)) throw new AppError('ADMINS_ONLY', 'Admins only');
+  };
+  // A callback hook (issue 14): public routes and anonymous calls of optional ones cost no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const level = request.routeOptions.config?.auth;
+    if (!level || level === 'public' || (level === 'optional' && !request.headers.authorization)) return done();
+    authenticate(request, level).then(() => done(), done);
   });
 
   // Every refusal of who is calling, wherever it was decided (the guard, a service, a handler): one line each.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode !== 401 && reply.statusCode !== 403) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode !== 401 && reply.statusCode !== 403) return done();
     logSecurityEvent(request.log, 'auth.denied', {
       userId: request.user?.id ?? null,
       ip: request.ip,
@@ -74,6 +78,7 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
       route: request.routeOptions.url ?? request.url.split('?')[0],
       status: reply.statusCode,
     });
+    done();
   });
   return routeTable;
 }

@@ -1,5 +1,5 @@
 // Security headers on every response; CORS only for origins listed in CORS_ORIGINS.
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
@@ -21,18 +21,20 @@ function addVary(current: unknown, names: string[]): string {
  * vary with the caller, so a shared cache that stores one never hands it to someone else.
  */
 function registerPrivateCaching(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const cacheControl = reply.getHeader('cache-control') ?? reply.raw.getHeader('cache-control');
     const authenticated = Boolean(request.headers.authorization) || SESSION_COOKIE_PATTERN.test(request.headers.cookie ?? '');
     if (authenticated && cacheControl === undefined) reply.header('Cache-Control', 'no-store');
     const isPublic = typeof cacheControl === 'string' && /^\s*public\b/i.test(cacheControl);
     if (request.url.startsWith('/api') && !isPublic) reply.header('Vary', addVary(reply.getHeader('vary'), ['Authorization', 'Cookie']));
-    return payload;
+    done(null, payload);
   });
 }
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+  // Issue 14: helmet's middleware is built once. @fastify/helmet built it (parsing the CSP) on every request, in two
+  // hooks; no route has helmet options of its own, so the same headers come from one callback hook.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -55,6 +57,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     // The Google sign-in popup must be able to message its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     hsts: config.publicUrl.startsWith('https:'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   registerPrivateCaching(app);
 

@@ -2,10 +2,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ProductSchema } from '@olden/contracts';
 import { products } from '../../db/schema.ts';
+import Fastify, { type FastifyReply } from 'fastify';
+import { createSerializerCompiler, responseJsonSchema } from '../../plugins/serializer.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { productBody } from '../products/fixtures.ts';
-import { absoluteImageUrl, imageOrigins, storedImageForm, withAbsoluteImageUrls } from './urls.ts';
+import { absoluteImageUrl, imageOrigins, imageUrlRewrite, registerImageUrls, storedImageForm, withAbsoluteImageUrls } from './urls.ts';
 
 const id = 'a'.repeat(32);
 const short = `/api/images/${id}-640.webp`;
@@ -62,6 +66,81 @@ describe('image URL helpers', () => {
   });
 });
 
+describe('the rewrite compiled from a route\'s response schema (issue 14)', () => {
+  const abs = `https://olden.example${short}`;
+  const rewriteOf = (schema: z.ZodType) => imageUrlRewrite(responseJsonSchema(schema), api);
+
+  it('rewrites the image fields the schema names, at any depth, and leaves the original alone', () => {
+    const schema = z.object({
+      items: z.array(z.object({ image1: z.string(), name: z.string(), seller: z.object({ photoURL: z.string() }).nullable() })),
+      data: z.object({ display_url: z.string(), variants: z.array(z.object({ width: z.number(), url: z.string() })) }),
+      byName: z.record(z.string(), z.object({ image: z.string() })),
+      extra: z.unknown(),
+    });
+    const reply = {
+      items: [{ image1: short, name: short, seller: { photoURL: short } }, { image1: 'https://img.example/a.jpg', name: 'b', seller: null }],
+      data: { display_url: short, variants: [{ width: 640, url: short }] },
+      byName: { lamp: { image: short } },
+      extra: { deep: [{ image4: short, other: short }] },
+    };
+    const out = rewriteOf(schema)!(reply);
+    expect(out).toEqual({
+      items: [{ image1: abs, name: short, seller: { photoURL: abs } }, { image1: 'https://img.example/a.jpg', name: 'b', seller: null }],
+      data: { display_url: abs, variants: [{ width: 640, url: abs }] },
+      byName: { lamp: { image: abs } },
+      extra: { deep: [{ image4: abs, other: short }] },
+    });
+    expect(reply.items[0]!.image1).toBe(short);
+    expect(reply.extra.deep[0]!.image4).toBe(short);
+  });
+
+  it('gives the same page of listings as the walk of a whole reply', () => {
+    const listing = { _id: id, image1: short, image2: short, image3: 'https://img.example/a.jpg', image4: '', name: short, price: 1 };
+    const page = [listing, { ...listing, _id: 'b'.repeat(32) }];
+    expect(rewriteOf(z.array(ProductSchema))!(page)).toEqual(withAbsoluteImageUrls(page, api));
+    expect(page[0]!.image1).toBe(short);
+    // Nothing to change (images elsewhere, or already absolute): the reply itself, not a copy.
+    const elsewhere = [{ ...listing, image1: 'https://img.example/b.jpg', image2: `https://olden.example${short}` }];
+    expect(rewriteOf(z.array(ProductSchema))!(elsewhere)).toBe(elsewhere);
+  });
+
+  it('is nothing at all for a reply without image fields (no copy)', () => {
+    expect(rewriteOf(z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() }))).toBeUndefined();
+    expect(rewriteOf(z.array(z.object({ name: z.string(), count: z.number() })))).toBeUndefined();
+  });
+
+  it('walks a recursive schema as far as the walk of a whole reply does', () => {
+    interface Node { image: string; children: Node[] }
+    const NodeSchema: z.ZodType<Node> = z.object({ image: z.string(), get children() { return z.array(NodeSchema); } });
+    const tree: Node = { image: short, children: [{ image: short, children: [] }] };
+    expect(rewriteOf(NodeSchema)!(tree)).toEqual({ image: abs, children: [{ image: abs, children: [] }] });
+  });
+});
+
+describe('replies with and without a response schema', () => {
+  it('the serializer rewrites what a schema writes; the hook walks a status the schema does not cover', async () => {
+    const app = Fastify();
+    app.setSerializerCompiler(createSerializerCompiler((schema, route) => (route.url.startsWith('/api/') ? imageUrlRewrite(schema, api) : undefined)));
+    registerImageUrls(app, api);
+    const Listing = z.object({ image1: z.string() });
+    app.get('/api/with', { schema: { response: { 200: Listing } } }, async (request, reply) => {
+      if ((request.query as { created?: string }).created) (reply as FastifyReply).status(201);
+      return { image1: short };
+    });
+    app.get('/api/without', async () => ({ list: [{ image1: short }] }));
+    app.get('/elsewhere', async () => ({ image1: short }));
+    const abs = `https://olden.example${short}`;
+    try {
+      expect((await app.inject('/api/with')).json()).toEqual({ image1: abs });
+      expect((await app.inject('/api/with?created=1')).json()).toEqual({ image1: abs });
+      expect((await app.inject('/api/without')).json()).toEqual({ list: [{ image1: abs }] });
+      expect((await app.inject('/elsewhere')).json()).toEqual({ image1: short });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('on the app (PUBLIC_URL http, as in development)', () => {
   const getApp = useTestApp({ PUBLIC_URL: 'http://127.0.0.1:4173' });
 
@@ -77,6 +156,8 @@ describe('on the app (PUBLIC_URL http, as in development)', () => {
     expect(row!.image1).toBe(image.display_url);
     const got = await t.app.inject({ method: 'GET', url: `/api/products/${row!.id}` });
     expect(got.json().image1).toBe(own);
+    const page = await t.app.inject({ method: 'GET', url: '/api/products' });
+    expect(page.json().find((p: { _id: string }) => p._id === row!.id)?.image1).toBe(own);
     expect(got.headers['cross-origin-resource-policy']).toBe('same-origin');
 
     const foreign = await t.injectAs(seller, {

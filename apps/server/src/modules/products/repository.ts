@@ -1,6 +1,6 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { images, products, searchWords } from '../../db/schema.ts';
 import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
 
@@ -48,7 +48,8 @@ export interface ListFilter {
   limit: number;
 }
 
-export type ListedProduct = ProductRow & { rank: number | null };
+/** A listing as lists give it: what a reply and a cursor need (browse pages read no seller id or update time). */
+export type ListedProduct = Omit<ProductRow, 'sellerId' | 'updatedAt'> & { rank: number | null };
 
 /**
  * What q searches for: its full text (websearch syntax), and, when some words are not in the dictionary
@@ -148,6 +149,12 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
 }
 
+/** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
+const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
+/** What a browse page (no q) reads: what its reply and cursor need, nothing more (issue 14). */
+const { sellerId: _sellerId, updatedAt: _updatedAt, ...browseColumns } = listSelection;
+const browseSelection = browseColumns;
+
 export interface ProductsRepositoryOptions {
   /** Tiers with more matches than this are read by walking the date index (tests lower it). */
   probeLimit?: number;
@@ -235,7 +242,18 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
   function buildListQuery(filter: ListFilter, on: Db = db, asPlaceholders = false, extra: SQL[] = []) {
     const { where, order } = listShape(filter, asPlaceholders, extra);
     return on
-      .select({ ...productColumns, rank: sql<number | null>`null::float8` })
+      .select(listSelection)
+      .from(products)
+      .where(where)
+      .orderBy(...order)
+      .limit(asPlaceholders ? sql.placeholder('limit') : filter.limit);
+  }
+
+  /** A browse page's query (no q): the list's shape, only the columns a page shows. */
+  function buildBrowseQuery(filter: ListFilter, asPlaceholders = false) {
+    const { where, order } = listShape(filter, asPlaceholders, []);
+    return db
+      .select(browseSelection)
       .from(products)
       .where(where)
       .orderBy(...order)
@@ -246,7 +264,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * Browsing (no q) has at most 96 query shapes; each is prepared once per connection, which saves the
    * parse and plan on every page (search queries vary with their corrections and stay unprepared).
    */
-  const prepared = new Map<string, ReturnType<ReturnType<typeof buildListQuery>['prepare']>>();
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildBrowseQuery>['prepare']>>();
+  const rawLists = new Map<string, RawSelect<ListedProduct> | null>();
   function preparedList(filter: ListFilter) {
     const shape = [
       filter.sort,
@@ -256,12 +275,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.maxCents !== undefined ? 'max' : '',
       filter.after ? 'after' : '',
     ].join('_');
-    let query = prepared.get(shape);
-    if (!query) {
-      query = buildListQuery(filter, db, true).prepare(`products_list_${shape}`);
-      prepared.set(shape, query);
-    }
-    return query.execute({
+    const values = {
       category: filter.category,
       sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
@@ -269,7 +283,20 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,
-    });
+    };
+    // Issue 14: on PostgreSQL the same statement runs straight on pg, its rows decoded without drizzle's mapper.
+    let raw = rawLists.get(shape);
+    if (raw === undefined) {
+      raw = rawPreparedSelect<ListedProduct>(db, `products_list_raw_${shape}`, buildBrowseQuery(filter, true), browseSelection) ?? null;
+      rawLists.set(shape, raw);
+    }
+    if (raw) return raw(values);
+    let query = prepared.get(shape);
+    if (!query) {
+      query = buildBrowseQuery(filter, true).prepare(`products_list_${shape}`);
+      prepared.set(shape, query);
+    }
+    return query.execute(values);
   }
 
   /** Unexecuted, for the benchmark's EXPLAIN; undefined when no word is worth correcting. */
@@ -421,6 +448,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
 
   return {
     buildListQuery,
+    buildBrowseQuery,
     buildCorrectionsQuery,
 
     async list(filter: ListFilter): Promise<ListedProduct[]> {
@@ -434,7 +462,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
 
     /** The queries one list request runs, as they run (the benchmark EXPLAIN ANALYZEs them). */
     async explainableQueries(filter: ListFilter): Promise<SQL[]> {
-      if (!(filter.search && filter.sort === 'relevance')) return [buildListQuery(filter).getSQL()];
+      if (!filter.search) return [buildBrowseQuery(filter).getSQL()];
+      if (filter.sort !== 'relevance') return [buildListQuery(filter).getSQL()];
       const query = buildRelevanceQuery({ ...filter, search: filter.search });
       return query ? [query.getSQL()] : [];
     },

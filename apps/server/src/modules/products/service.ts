@@ -48,7 +48,7 @@ type ListQuery = z.output<typeof ListProductsQuery>;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-export function toProduct(row: ProductRow): Product {
+export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Product {
   return {
     _id: row.id,
     image1: row.image1,
