@@ -9,3 +9,4 @@ export * from './oidc-popup.ts';
 export * from './account-messages.ts';
 export * from './trade-status.ts';
 export * from './category-keys.ts';
+export * from './timeline-filters.ts';

@@ -5,6 +5,7 @@ export * from './categories.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './products.ts';
+export * from './timeline-filters.ts';
 export * from './buyer-requests.ts';
 export * from './images.ts';
 export * from './contact.ts';

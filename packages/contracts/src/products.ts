@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_KEYS } from './categories.ts';
 import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
 import { messages } from './messages.ts';
+import { PRODUCT_SORTS } from './timeline-filters.ts';
 import { ListingStatusSchema } from './trade.ts';
 
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
@@ -106,8 +107,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 const money = z.coerce.number().min(0).max(PRICE_MAX);
 /** Strict: an unknown or operator-shaped key (price[$gt]) is a 400, not silently ignored. */

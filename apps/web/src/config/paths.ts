@@ -1,13 +1,5 @@
 // Every route path in one place; build links with getHref, never by hand.
-import type { CategoryKey, ProductSort } from '@olden/contracts';
-
-export interface TimelineFilters {
-  category?: string;
-  q?: string;
-  minPrice?: string;
-  maxPrice?: string;
-  sort?: ProductSort;
-}
+import type { CategoryKey, TimelineFilters } from '@olden/contracts';
 
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

@@ -2,7 +2,7 @@
 // the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md).
 import { Readable } from 'node:stream';
 import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
-import { ListProductsQuery } from '@olden/contracts';
+import { ListProductsQuery, type TimelineFilters } from '@olden/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -10,7 +10,7 @@ import type { ProductsService } from '../products/service.ts';
 import { toProduct } from '../products/service.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';
 import { defaultHead, listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
-import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, type TimelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
+import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
 import { robotsTxt, type Sitemaps } from './sitemap.ts';
 
 export const CACHE = {

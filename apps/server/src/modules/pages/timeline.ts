@@ -8,9 +8,11 @@ import {
   categoryLabel,
   imageSrcSet,
   PAGE_LIMIT_DEFAULT,
+  parseTimelineFilters,
   PRODUCT_SORTS,
   type Product,
   type ProductSort,
+  type TimelineFilters,
 } from '@olden/contracts';
 import { escapeHtml, jsonForScript } from './head.ts';
 
@@ -19,36 +21,13 @@ export const TIMELINE_DATA_ID = 'olden-timeline';
 /** How many cards the static first screen shows (a desktop row; a phone shows one). */
 export const TIMELINE_STATIC_CARDS = 3;
 
-/** The timeline's filters as the web reads them from the URL (apps/web use-filters-from-url.ts parseFilters). */
-export interface TimelineFilters {
-  category?: string;
-  q?: string;
-  minPrice?: string;
-  maxPrice?: string;
-  sort?: ProductSort;
-}
-
-const isPrice = (v: string | undefined): v is string => v !== undefined && /^\d{1,9}(\.\d{1,2})?$/.test(v);
-
-/** Same rules as the web's parseFilters: anything malformed is ignored, so both sides name the same first page. */
+/** The timeline's filters from its URL query, by the rule the web reads them with (contracts timeline-filters.ts). */
 export function timelineFilters(query: Record<string, unknown>): TimelineFilters {
-  const one = (key: string): string | undefined => {
+  return parseTimelineFilters((key) => {
     const value = query[key];
     const first = Array.isArray(value) ? value[0] : value;
     return typeof first === 'string' ? first : undefined;
-  };
-  const category = one('category');
-  const sort = one('sort');
-  const q = one('q')?.trim();
-  const minPrice = one('minPrice');
-  const maxPrice = one('maxPrice');
-  return {
-    ...(category && (CATEGORY_KEYS as readonly string[]).includes(category) ? { category } : {}),
-    ...(q ? { q: q.slice(0, 200) } : {}),
-    ...(isPrice(minPrice) ? { minPrice } : {}),
-    ...(isPrice(maxPrice) ? { maxPrice } : {}),
-    ...(sort && sort !== 'newest' && (PRODUCT_SORTS as readonly string[]).includes(sort) ? { sort: sort as ProductSort } : {}),
-  };
+  });
 }
 
 /** The query of GET /api/products the web would send for these filters' first page. */

@@ -1,17 +1,12 @@
-import type { Product, ProductSort } from '@olden/contracts';
+import type { Product, TimelineFilters } from '@olden/contracts';
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts/constants';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Page } from '@/lib/api-client';
 
 export const PRODUCTS_PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 
-export interface ProductFilters {
-  category?: string;
-  q?: string;
-  minPrice?: string;
-  maxPrice?: string;
-  sort?: ProductSort;
-}
+/** The timeline's filters (one rule for the web and the server: contracts timeline-filters.ts). */
+export type ProductFilters = TimelineFilters;
 
 export const productKeys = {
   all: ['products'] as const,

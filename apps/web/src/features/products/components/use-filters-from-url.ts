@@ -1,24 +1,11 @@
-import { CATEGORY_KEYS, PRODUCT_SORTS, type ProductSort } from '@olden/contracts';
+import { parseTimelineFilters } from '@olden/contracts/constants';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ProductFilters } from '../api/list-products';
 
-const isPrice = (v: string | null): v is string => v !== null && /^\d{1,9}(\.\d{1,2})?$/.test(v);
-
-/** Reads filters from the URL, ignoring anything malformed, so a shared link never errors. */
+/** Reads filters from the URL, ignoring anything malformed, so a shared link never errors (the server reads them alike). */
 export function parseFilters(params: URLSearchParams): ProductFilters {
-  const category = params.get('category');
-  const sort = params.get('sort');
-  const q = params.get('q')?.trim();
-  const minPrice = params.get('minPrice');
-  const maxPrice = params.get('maxPrice');
-  return {
-    ...(category && (CATEGORY_KEYS as readonly string[]).includes(category) ? { category } : {}),
-    ...(q ? { q: q.slice(0, 200) } : {}),
-    ...(isPrice(minPrice) ? { minPrice } : {}),
-    ...(isPrice(maxPrice) ? { maxPrice } : {}),
-    ...(sort && sort !== 'newest' && (PRODUCT_SORTS as readonly string[]).includes(sort) ? { sort: sort as ProductSort } : {}),
-  };
+  return parseTimelineFilters((key) => params.get(key) ?? undefined);
 }
 
 export function filtersToParams(filters: ProductFilters): URLSearchParams {

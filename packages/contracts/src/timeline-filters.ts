@@ -1,0 +1,38 @@
+// The timeline's filters as they stand in its URL (`/timeline?category=&q=&minPrice=&maxPrice=&sort=`), read by
+// one rule on both sides: the web's filter bar and the server that paints the timeline's first page into its HTML
+// (docs/decisions/014-timeline-first-page.md). If the two read a URL differently, the web would not recognise the
+// painted page as its own. Anything malformed is ignored, so a shared link never errors. Zod-free.
+import { CATEGORY_KEYS } from './category-keys.ts';
+
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface TimelineFilters {
+  category?: string;
+  q?: string;
+  minPrice?: string;
+  maxPrice?: string;
+  /** Absent for the default order (newest). */
+  sort?: ProductSort;
+}
+
+/** The longest search text the filters keep (the API refuses longer). */
+export const TIMELINE_QUERY_MAX = 200;
+
+const isPrice = (v: string | undefined): v is string => v !== undefined && /^\d{1,9}(\.\d{1,2})?$/.test(v);
+
+/** The filters of a URL query, read through `get` (first value of a key, or undefined). */
+export function parseTimelineFilters(get: (key: string) => string | undefined): TimelineFilters {
+  const category = get('category');
+  const sort = get('sort');
+  const q = get('q')?.trim();
+  const minPrice = get('minPrice');
+  const maxPrice = get('maxPrice');
+  return {
+    ...(category && (CATEGORY_KEYS as readonly string[]).includes(category) ? { category } : {}),
+    ...(q ? { q: q.slice(0, TIMELINE_QUERY_MAX) } : {}),
+    ...(isPrice(minPrice) ? { minPrice } : {}),
+    ...(isPrice(maxPrice) ? { maxPrice } : {}),
+    ...(sort && sort !== 'newest' && (PRODUCT_SORTS as readonly string[]).includes(sort) ? { sort: sort as ProductSort } : {}),
+  };
+}
