@@ -70,13 +70,14 @@ export async function measureStatic(base: string): Promise<StaticCheck[]> {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
     await page.goto(`${base}/`, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: 15_000 });
-    // Runs in the page (the server's types have no DOM): entries typed by the fields read.
+    // Runs in the page (the server's types have no DOM): entries typed by the fields read. No named function inside:
+    // tsx (esbuild keepNames) would wrap it in a `__name` helper that does not exist in the page.
     const timings = await page.evaluate(() => {
       type Entry = { name: string; startTime: number; responseEnd: number };
-      const entries = (type: string) => (performance as unknown as { getEntriesByType(t: string): Entry[] }).getEntriesByType(type);
-      const nav = entries('navigation')[0]!;
+      const perf = performance as unknown as { getEntriesByType(t: string): Entry[] };
+      const nav = perf.getEntriesByType('navigation')[0]!;
       const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
-      const resources = entries('resource').map((r) => ({
+      const resources = perf.getEntriesByType('resource').map((r) => ({
         name: r.name,
         startTime: r.startTime,
         responseEnd: r.responseEnd,

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../test/harness.ts';
 
@@ -34,6 +35,25 @@ describe('web app and SPA fallback', () => {
       expect(res.body).toBe(INDEX);
     },
   );
+
+  it.each(['/', '/login', '/dashboard/myCarts'])('%s is sent brotli- or gzip-compressed when the browser takes it (issue 14)', async (url) => {
+    const { app } = getApp();
+    const get = (encoding: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gz]) {
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+    }
+  });
 
   it.each(['/api/productDetails/x', '/api', '/api/unknown', '/api/users/admin'])('%s never returns the app', async (url) => {
     const res = await getApp().app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });

@@ -4,11 +4,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { defaultHead, renderDocument } from '../modules/pages/head.ts';
-import { registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
+import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
 import { errorBody } from './error-handler.ts';
@@ -109,26 +109,35 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   // Home's first screen (the hero), painted before the JavaScript: the build ships it (apps/web/vite.config.ts).
   const homeFile = distDir ? path.join(distDir, '.shells', 'home.html') : undefined;
   const homeScreen = homeFile && existsSync(homeFile) ? (await readFile(homeFile, 'utf8')).trim() : undefined;
-  const shells = new Map<string, string>();
-  const shellFor = (url: string): string => {
+  // One shell per static page plus one for every other client route, each compressed once per encoding on first use.
+  const shells = new Map<string, { html: string; br?: Buffer; gzip?: Buffer }>();
+  const shellFor = (url: string) => {
     const key = STATIC_PAGES.includes(url) ? url : '';
     let shell = shells.get(key);
     if (shell === undefined) {
-      shell = indexHtml!.includes('<!--head-->')
+      const html = indexHtml!.includes('<!--head-->')
         ? renderDocument(indexHtml!, {
             head: [defaultHead(config.publicUrl, key || undefined), preloadsFor(key)].filter(Boolean).join('\n    '),
             ...(key === '/' && homeScreen ? { page: `<main id="main" class="min-h-screen flex-1 pt-16">${homeScreen}</main>` } : {}),
           })
         : indexHtml!;
+      shell = { html };
       shells.set(key, shell);
     }
     return shell;
   };
+  /** A client route's shell: brotli or gzip when taken (as the precompressed static files), revalidated each time. */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const shell = shellFor(url);
+    const encoding = htmlEncoding(request.headers['accept-encoding']);
+    reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (encoding === 'identity') return reply.send(shell.html);
+    shell[encoding] ??= compressHtml(shell.html, encoding, 'best');
+    return reply.header('Content-Encoding', encoding).send(shell[encoding]);
+  };
 
   if (indexHtml) {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(shellFor('/')),
-    );
+    app.get('/', { schema: { hide: true } }, async (request, reply) => sendShell(request, reply, '/'));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -136,7 +145,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     const isPageRequest = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url);
     if (!url.startsWith('/api') && indexHtml && isPageRequest && !isDotPath(url)) {
       if (isProductPath(url)) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
-      return reply.type('text/html').header('Cache-Control', 'no-cache').send(shellFor(url));
+      return sendShell(request, reply, url);
     }
     return reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
   });

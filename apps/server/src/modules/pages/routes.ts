@@ -135,17 +135,29 @@ export function registerTimelinePage(
   });
 }
 
+/** The encoding to answer HTML in: brotli, else gzip, when the browser takes it (a `q=0` refuses), else none. */
+export function htmlEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = [acceptEncoding ?? ''].flat().join(',').toLowerCase();
+  const takes = (name: string) => new RegExp(`(?:^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(?:\\.0*)?(?:[\\s,]|$))`).test(accepted);
+  if (takes('br')) return 'br';
+  return takes('gzip') ? 'gzip' : 'identity';
+}
+
+/** HTML compressed as the static files are: `fast` per request, `best` once for HTML that is kept and sent again. */
+export function compressHtml(html: string, encoding: 'br' | 'gzip', effort: 'fast' | 'best'): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: effort === 'fast' ? 5 : 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } });
+  }
+  return gzipSync(html, { level: effort === 'fast' ? 6 : 9 });
+}
+
 /**
  * HTML written per request (the timeline's is about 40 kB with its first page), compressed as the static files are:
  * brotli or gzip when the browser takes them, as is otherwise. A few milliseconds at these sizes.
  */
 export function sendCompressed(reply: FastifyReply, acceptEncoding: string | string[] | undefined, html: string) {
-  const accepted = [acceptEncoding ?? ''].flat().join(',').toLowerCase();
-  const takes = (name: string) => new RegExp(`(?:^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(?:\\.0*)?(?:[\\s,]|$))`).test(accepted);
+  const encoding = htmlEncoding(acceptEncoding);
   reply.header('Vary', 'Cookie, Accept-Encoding');
-  if (takes('br')) {
-    return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
-  }
-  if (takes('gzip')) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-  return reply.send(html);
+  if (encoding === 'identity') return reply.send(html);
+  return reply.header('Content-Encoding', encoding).send(compressHtml(html, encoding, 'fast'));
 }
