@@ -1,8 +1,9 @@
 import type { BuyerProduct } from '@olden/contracts';
 import { PAGE_LIMIT_MAX, type RequestListView } from '@olden/contracts/constants';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
+import { useRequestHistory } from './request-history';
 
 /** docs/product.md#dashboard-my-cart: GET /buyerProduct?buyerEmail={email}, the buyer's cart (open) or its history (closed). */
 export function listCart(email: string, cursor?: string, view: RequestListView = 'open') {
@@ -35,13 +36,5 @@ export function useCart(email: string | undefined, enabled = true) {
 
 /** The buyer's closed requests (Declined, Cancelled, Completed), newest first, a page at a time. */
 export function useCartHistory(email: string | undefined, enabled = true) {
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: buyerRequestKeys.cart(email ?? '', 'closed'),
-      queryFn: ({ pageParam }) => listCart(email ?? '', pageParam, 'closed'),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage) => lastPage.nextCursor,
-    }),
-    enabled: enabled && Boolean(email),
-  });
+  return useRequestHistory(buyerRequestKeys.cart(email ?? '', 'closed'), listCart, email, enabled);
 }

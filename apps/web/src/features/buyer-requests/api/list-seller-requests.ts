@@ -1,8 +1,9 @@
 import type { BuyerProduct } from '@olden/contracts';
 import { PAGE_LIMIT_MAX, type RequestListView } from '@olden/contracts/constants';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { buyerRequestKeys } from './buyer-request-keys';
+import { useRequestHistory } from './request-history';
 
 /** Requests made to me as a seller (spec: GET /buyerProduct?email=), open ones or the history (`status=closed`). */
 export function listSellerRequests(email: string, cursor?: string, view: RequestListView = 'open') {
@@ -19,13 +20,5 @@ export function useSellerRequests(email: string | undefined, enabled = true) {
 
 /** Closed requests to me (Declined, Cancelled, Completed), newest first, a page at a time. */
 export function useSellerRequestHistory(email: string | undefined, enabled = true) {
-  return useInfiniteQuery({
-    ...infiniteQueryOptions({
-      queryKey: buyerRequestKeys.seller(email ?? '', 'closed'),
-      queryFn: ({ pageParam }) => listSellerRequests(email ?? '', pageParam, 'closed'),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (lastPage) => lastPage.nextCursor,
-    }),
-    enabled: enabled && Boolean(email),
-  });
+  return useRequestHistory(buyerRequestKeys.seller(email ?? '', 'closed'), listSellerRequests, email, enabled);
 }
