@@ -23,6 +23,8 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** setupRequest answers the request to send (here: another path). */
+    requests?: { setupRequest?: (request: Record<string, unknown>) => Record<string, unknown> }[];
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

@@ -55,6 +55,25 @@ const pick = (array: SQL, length: number) => sql`(${array})[1 + floor(random() *
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const NOUNS = NOUNS_BY_CATEGORY.flatMap(([, nouns]) => nouns);
+
+/**
+ * Distinct searches a buyer might type over the seeded names, in a fixed shuffled order: a material and a noun
+ * ("brass lamp"), and a misspelt adjective and a noun ("vintge lamp", one letter dropped). The benchmark cycles
+ * through them so that no search repeats within its page memory (decision 012).
+ */
+export function distinctSearches(): string[] {
+  const nounWords = [...new Set(NOUNS.map((noun) => noun.split(' ').at(-1)!))];
+  const misspelt = ADJECTIVES.filter((a) => !a.includes(' ') && a.length >= 6).map((a) => (a.slice(0, -3) + a.slice(-2)).toLowerCase());
+  const queries = [...MATERIALS.flatMap((m) => nounWords.map((n) => `${m} ${n}`)), ...misspelt.flatMap((a) => nounWords.map((n) => `${a} ${n}`))];
+  // A fixed Fisher-Yates shuffle (a linear congruential sequence), so every run asks in the same order.
+  let state = 42;
+  for (let i = queries.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    const j = state % (i + 1);
+    [queries[i], queries[j]] = [queries[j]!, queries[i]!];
+  }
+  return queries;
+}
 const sellerId = (expr: SQL) => sql`'beefbeef' || lpad(to_hex(${expr}), 24, '0')`;
 
 async function seedSellers(db: Db): Promise<void> {
