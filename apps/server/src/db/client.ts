@@ -158,11 +158,12 @@ export type RawSelect<Row> = (values: Record<string, unknown>) => Promise<Row[]>
  * the pool, each row made by one decoder per field compiled here once. drizzle's prepared query does the same
  * round trip but maps every value through its generic row mapper (entity checks, a path walk, a Date parse), a
  * seventh of a listing page's CPU in the profile. Undefined on PGlite, or when a field is nested or of a type
- * decoderOf does not know: the caller then runs drizzle's prepared query.
+ * decoderOf does not know: the caller then runs drizzle's prepared query. Without a name the statement is sent
+ * unnamed each time, so PostgreSQL plans it for the values it is given (the text is still built only once).
  */
 export function rawPreparedSelect<Row>(
   db: Db,
-  name: string,
+  name: string | undefined,
   query: { toSQL(): { sql: string; params: unknown[] } },
   selection: Record<string, unknown>,
 ): RawSelect<Row> | undefined {

@@ -1,5 +1,6 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { images, products, searchWords } from '../../db/schema.ts';
 import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
@@ -18,13 +19,14 @@ const MAX_CORRECTIONS = 3;
  */
 export const CORRECTIONS_TTL_MS = 30_000;
 const CORRECTIONS_CACHE_MAX = 5000;
+const dialect = new PgDialect();
 /** Words of q that are looked up for corrections; a longer q still searches in full text. */
 const MAX_TYPO_WORDS = 6;
 /**
  * Relevance (docs/decisions/012-search-at-a-million.md): tiers, newest first within each. A listing whose name
  * matches the words as typed comes first, then one whose name matches a corrected spelling, then every other
- * match (the words are in its descriptions). One statement reads a page (buildRelevanceQuery): each tier from
- * the newest listings, its GIN match or a date-index walk, whichever is cheap for how common its words are, so a
+ * match (the words are in its descriptions). A page reads tier by tier until it is full (tierPage): each tier
+ * from the newest listings, its GIN match or a date-index walk, whichever is cheap for how common its words are, so a
  * page costs about the same whether a word is in ten listings or in a hundred thousand; no rank is computed per match.
  * The rank a row carries (for its cursor) is tier * RANK_TIER + its creation time in ms, exact in a float8.
  */
@@ -62,12 +64,25 @@ export interface SearchTerms {
   alternatives?: string[][];
 }
 
-const exactQuery = (search: SearchTerms) => sql`websearch_to_tsquery('english', ${search.q})`;
+/** Query words for typo matching: letters and digits only, so punctuation never reaches pg_trgm. */
+export function queryWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20);
+}
 
-function typoQuery(search: SearchTerms): SQL | undefined {
+/**
+ * How a search's values enter its statement: as themselves, or as named placeholders (one compiled statement per
+ * shape of search, issue 14: building the statement cost the process more than running it).
+ */
+type Bind = (name: string, value: unknown) => unknown;
+const asValues: Bind = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
+const asPlaceholders: Bind = (name) => sql.placeholder(name);
+
+const exactQuery = (search: SearchTerms, bind: Bind = asValues) => sql`websearch_to_tsquery('english', ${bind('q', search.q)})`;
+
+function typoQuery(search: SearchTerms, bind: Bind = asValues): SQL | undefined {
   if (!search.alternatives) return undefined;
   const perWord = search.alternatives.map(
-    (words) => sql`(${sql.join(words.map((w) => sql`plainto_tsquery('english', ${w})`), sql` || `)})`,
+    (words, i) => sql`(${sql.join(words.map((w, j) => sql`plainto_tsquery('english', ${bind(`a${i}_${j}`, w)})`), sql` || `)})`,
   );
   return sql`(${sql.join(perWord, sql` && `)})`;
 }
@@ -97,17 +112,57 @@ export const WALK_FIRST = 500;
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
 
-/** The relevance tiers of a search, best first: [tier, the condition that puts a listing in it]. */
-function relevanceTiers(search: SearchTerms): [number, SQL][] {
-  const exact = exactQuery(search);
-  const typo = typoQuery(search);
+/** A web-search q of plain words: websearch_to_tsquery then requires each word's lexemes, nothing else. */
+const PLAIN_WORDS = /^[\p{L}\p{N}\s]+$/u;
+/** The words of a q of at least two plain words, whose name test the word pairs can answer; else undefined. */
+function pairedWords(q: string): string[] | undefined {
+  if (!PLAIN_WORDS.test(q) || /(^|\s)or(\s|$)/i.test(q)) return undefined;
+  const words = queryWords(q);
+  return words.length >= 2 && words.length === q.trim().split(/\s+/).length ? words : undefined;
+}
+
+/**
+ * The same test as `words` on the name, through the index of the name's word pairs (migration 0011) when the
+ * pairs can say it: `groups` holds each query word's spellings, and og_name_pairs_query answers NULL when they
+ * cannot (a spelling of several lexemes, a repeated word). The function's arguments are constants, so the planner
+ * evaluates it and keeps just one side of the OR.
+ */
+function byNamePairs(groups: string[][], words: SQL, bind: Bind, prefix: string): SQL {
+  const pairs = sql`og_name_pairs_query(array[${sql.join(groups.map((spellings, i) => sql`${bind(`${prefix}${i}`, spellings.join(' '))}`), sql`, `)}]::text[])`;
+  return sql`(${pairs} is not null and og_name_pairs(${nameVector}) @@ ${pairs} or ${pairs} is null and ${words})`;
+}
+
+/** A relevance tier: its number, the test that puts a listing in it, the same test as its index probe asks it. */
+interface Tier {
+  tier: number;
+  condition: SQL;
+  probe: SQL;
+}
+
+/** The relevance tiers of a search, best first (the name's word pairs answer a probe where they apply). */
+function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean): Tier[] {
+  const exact = exactQuery(search, bind);
+  const typo = typoQuery(search, bind);
   const anyName = typo ? sql`(${exact} || ${typo})` : exact;
-  const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${matchOf(search)}` : sql`${nameVector} @@ ${exact}`;
-  return [
-    [TIER_NAME_EXACT, exactName],
-    ...(typo ? [[TIER_NAME_CORRECTED, sql`${nameVector} @@ ${typo} and not (${nameVector} @@ ${exact})`] as [number, SQL]] : []),
-    [TIER_ANYWHERE, sql`${matchOf(search)} and not (${nameVector} @@ ${anyName})`],
+  const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${matchOf(search, bind)}` : sql`${nameVector} @@ ${exact}`;
+  const words = namePairs ? pairedWords(search.q) : undefined;
+  const exactProbe = words ? byNamePairs(words.map((w) => [w]), exactName, bind, 'e') : exactName;
+  const tiers: Tier[] = [
+    { tier: TIER_NAME_EXACT, condition: exactName, probe: exactProbe },
   ];
+  if (typo) {
+    const corrected = sql`${nameVector} @@ ${typo}`;
+    const notExact = sql`not (${nameVector} @@ ${exact})`;
+    const probe = namePairs && search.alternatives!.length >= 2 ? byNamePairs(search.alternatives!, corrected, bind, 'g') : corrected;
+    tiers.push({
+      tier: TIER_NAME_CORRECTED,
+      condition: sql`${corrected} and ${notExact}`,
+      probe: sql`${probe} and ${notExact}`,
+    });
+  }
+  const anywhere = sql`${matchOf(search, bind)} and not (${nameVector} @@ ${anyName})`;
+  tiers.push({ tier: TIER_ANYWHERE, condition: anywhere, probe: anywhere });
+  return tiers;
 }
 
 /** A relevance cursor's rank back into its tier and the row's creation time (ISO). */
@@ -119,9 +174,9 @@ export function splitRank(rank: number): { tier: number; createdAt: string } | u
 }
 
 /** One GIN lookup on the weighted tsvector, whatever the corrections. */
-function matchOf(search: SearchTerms): SQL {
-  const typo = typoQuery(search);
-  return sql`${products.search} @@ ${typo ? sql`(${exactQuery(search)} || ${typo})` : exactQuery(search)}`;
+function matchOf(search: SearchTerms, bind: Bind = asValues): SQL {
+  const typo = typoQuery(search, bind);
+  return sql`${products.search} @@ ${typo ? sql`(${exactQuery(search, bind)} || ${typo})` : exactQuery(search, bind)}`;
 }
 
 /** Strictly after the cursor row in the given order (all keys descending or all ascending). */
@@ -160,6 +215,8 @@ export interface ProductsRepositoryOptions {
   probeLimit?: number;
   /** How many newest listings a tier is first looked for in (tests set 0 to reach the probe). */
   walkFirst?: number;
+  /** Whether a tier's probe asks the index of the name's word pairs (migration 0011) when it can; tests compare. */
+  namePairs?: boolean;
   /** SEARCH_PAGE_TTL_MS (0: every search runs its queries). */
   searchPageTtlMs?: number;
   /** Milliseconds now (tests move it). */
@@ -169,6 +226,7 @@ export interface ProductsRepositoryOptions {
 export function createProductsRepository(db: Db, options: ProductsRepositoryOptions = {}) {
   const probeLimit = options.probeLimit ?? PROBE_LIMIT;
   const walkFirst = options.walkFirst ?? WALK_FIRST;
+  const namePairs = options.namePairs ?? true;
   const searchPageTtlMs = options.searchPageTtlMs ?? SEARCH_PAGE_TTL_MS;
   const clock = options.now ?? Date.now;
   /**
@@ -316,78 +374,179 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
   }
 
   /**
-   * One tier's page of ids after `after`, newest first, as CTEs named `${name}_head`, `${name}_probe` and `${name}`
-   * (issue 14: the probe used to bring up to 1,000 ids and dates to the process, to be sorted there, before a
-   * second query fetched the page). Three ways to the page, each gated on the one before (one-time filters;
-   * a CTE runs only when first read), and all of them on `gate` (the tiers before it did not fill the page):
-   * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing
-   *    in ten) fills the page here, from pages already in memory, without counting its matches.
+   * At most how many listing names hold every group's word (one of its spellings), and how many listings there are:
+   * the dictionary's counts (search_words.refs, kept by a trigger) and the planner's row count, remembered per word
+   * for CORRECTIONS_TTL_MS. Only an estimate, to choose how a name tier is read; every way gives the same page.
+   */
+  const nameCounts = new Map<string, { refs: number; at: number }>();
+  let listingCount = { n: 0, at: -Infinity };
+  async function namesHolding(groups: string[][]): Promise<{ atMost: number; listings: number }> {
+    const now = Date.now();
+    const words = [...new Set(groups.flat())];
+    const unknown = words.filter((w) => !(now - (nameCounts.get(w)?.at ?? -Infinity) < CORRECTIONS_TTL_MS));
+    if (unknown.length > 0 || !(now - listingCount.at < CORRECTIONS_TTL_MS)) {
+      const { rows } = (await db.execute(sql`
+        select q.w as word, coalesce(s.refs, 0)::int as refs,
+          (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as listings
+        from unnest(${sql.param(unknown)}::text[]) as q(w) left join ${searchWords} s on s.word = q.w
+        union all select null, 0, (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass)`)) as unknown as {
+        rows: { word: string | null; refs: number; listings: number }[];
+      };
+      for (const row of rows) {
+        if (row.word === null) listingCount = { n: Number(row.listings), at: now };
+        else {
+          if (nameCounts.size >= CORRECTIONS_CACHE_MAX) nameCounts.delete(nameCounts.keys().next().value!);
+          nameCounts.set(row.word, { refs: Number(row.refs), at: now });
+        }
+      }
+    }
+    const perGroup = groups.map((spellings) => spellings.reduce((sum, w) => sum + (nameCounts.get(w)?.refs ?? 0), 0));
+    return { atMost: Math.min(...perGroup), listings: listingCount.n };
+  }
+
+  /** How a relevance page runs its statements: compiled once per shape on pg (runCompiled), or recorded (the bench). */
+  type Run = <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>) => Promise<Row[]>;
+
+  /**
+   * Statements compiled once per shape of search (which statement, the tier, how many words and spellings per word,
+   * the filters, whether the cursor is in the tier), their values bound per request; run on pg as unnamed statements,
+   * so each is still planned for its own words (a generic plan would not know a rare word from a common one).
+   * On PGlite each is built and run as it is.
+   */
+  const compiledStatements = new Map<string, RawSelect<unknown> | null>();
+  const COMPILED_SHAPES_MAX = 1000;
+  const runCompiled: Run = async <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>) => {
+    let statement = compiledStatements.get(key);
+    if (statement === undefined) {
+      const compiled = build(asPlaceholders);
+      statement = rawPreparedSelect<unknown>(db, undefined, { toSQL: () => dialect.sqlToQuery(compiled) }, selection) ?? null;
+      if (compiledStatements.size >= COMPILED_SHAPES_MAX) compiledStatements.delete(compiledStatements.keys().next().value!);
+      compiledStatements.set(key, statement);
+    }
+    if (statement) return (await statement(values)) as Row[];
+    return ((await db.execute(build(asValues))) as unknown as { rows: Row[] }).rows;
+  };
+
+  /**
+   * One tier's page of ids after the cursor (when the cursor is in this tier), newest first, at most `limit`, in small
+   * statements (issue 14: one statement holding every way to every tier took longer to parse and plan than to run):
+   * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing in
+   *    ten) fills the page here, from pages already in memory, without counting its matches. A name tier skips it
+   *    when the dictionary's counts (namesHolding) say its names cannot fill a page among that many.
    * 2. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
    *    newest of the probe (a rare word: a few hundred heap reads).
-   * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: the page is
-   *    read by walking the date index with the tier's test.
+   * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: `walk` reads
+   *    the page by walking the date index with the tier's test.
    */
-  function tierCtes(name: string, filter: ListFilter, condition: SQL, gate: SQL): SQL {
-    const shape = { ...filter, search: undefined, sort: 'newest' } as const;
-    const { where } = listShape(shape, false, [condition]);
-    const { where: unmatched } = listShape(shape, false, []);
+  async function tierPage(filter: ListFilter & { search: SearchTerms }, tier: number, run: Run, shape: string, values: Record<string, unknown>): Promise<string[]> {
+    const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
+    const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
+    const key = (step: string) => JSON.stringify([step, tier, shape, after !== undefined]);
+    const part = (bind: Bind) => {
+      const found = relevanceTiers(filter.search, bind, namePairs).find((t) => t.tier === tier)!;
+      const shaped = { ...filter, search: undefined, after, sort: 'newest' } as const;
+      const placeholders = bind === asPlaceholders;
+      return {
+        found,
+        where: listShape(shaped, placeholders, [found.condition]).where,
+        probeWhere: listShape(shaped, placeholders, [found.probe]).where,
+        unmatched: listShape(shaped, placeholders, []).where,
+        limit: bind('limit', filter.limit),
+      };
+    };
     const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
-    const [head, probe, page] = [sql.raw(`${name}_head`), sql.raw(`${name}_probe`), sql.raw(name)];
-    // Inside `head`, the newest rows are aliased "products", so the tier's condition reads their columns.
-    return sql`${head} as (
-        select id, created_at from (
-          select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
-          where ${unmatched} order by ${newestFirst} limit ${walkFirst}
-        ) as products where ${condition} order by created_at desc, id desc limit ${filter.limit}
-      ),
-      ${probe} as (select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1}),
-      ${page} as (
-        (select id from ${head} where ${gate} and (select count(*) from ${head}) >= ${filter.limit})
-        union all
-        (select id from ${probe} where ${gate} and (select count(*) from ${head}) < ${filter.limit} and (select count(*) from ${probe}) <= ${probeLimit}
-          order by created_at desc, id desc limit ${filter.limit})
-        union all
-        (select ${products.id} from ${products} where ${gate} and ${where} and (select count(*) from ${head}) < ${filter.limit}
-          and (select count(*) from ${probe}) > ${probeLimit} order by ${newestFirst} limit ${filter.limit})
-      )`;
+    const idOnly = { id: products.id };
+    const groups = tier === TIER_NAME_EXACT ? queryWords(filter.search.q).map((w) => [w]) : tier === TIER_NAME_CORRECTED ? filter.search.alternatives! : undefined;
+    const counts = groups && (await namesHolding(groups));
+    if (walkFirst > 0 && (!counts || counts.atMost * walkFirst >= filter.limit * counts.listings)) {
+      // Inside the head, the newest rows are aliased "products", so the tier's condition reads their columns.
+      const head = await run<{ id: string }>(key('head'), (bind) => {
+        const { found, unmatched, limit } = part(bind);
+        return sql`select id from (
+            select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
+            where ${unmatched} order by ${newestFirst} limit ${walkFirst}
+          ) as products where ${found.condition} order by created_at desc, id desc limit ${limit}`;
+      }, idOnly, values);
+      if (head.length >= filter.limit) return head.map((row) => row.id);
+    }
+    const probe = await run<{ id: string; n: string | number }>(key('probe'), (bind) => {
+      const { probeWhere, limit } = part(bind);
+      return sql`select id, n from (
+          select id, created_at, count(*) over () as n from (
+            select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${probeWhere} limit ${probeLimit + 1}
+          ) as probe
+        ) as counted order by created_at desc, id desc limit ${limit}`;
+    }, { ...idOnly, n: sql`n` }, values);
+    if (probe.length === 0 || Number(probe[0]!.n) <= probeLimit) return probe.map((row) => row.id);
+    const walked = await run<{ id: string }>(key('walk'), (bind) => {
+      const { where, limit } = part(bind);
+      return sql`select ${products.id} as id from ${products} where ${where} order by ${newestFirst} limit ${limit}`;
+    }, idOnly, values);
+    return walked.map((row) => row.id);
   }
 
   /**
-   * A relevance page in ONE statement: each tier's page of ids (tierCtes), a tier read only when the ones before it
-   * did not fill the page; then the listings, each with its tier (the first tier whose test it passes), best tier
-   * first and newest first within it. A tier above the cursor's is skipped; the cursor's own tier starts after it.
+   * A relevance page: tier by tier, best first, until the page is full (tierPage); a tier above the cursor's is
+   * skipped. Then the page's listings, read by id in one statement, in the tiers' order.
    */
-  function buildRelevanceQuery(filter: ListFilter & { search: SearchTerms }) {
+  async function relevancePage(
+    filter: ListFilter & { search: SearchTerms },
+    run: Run,
+    readRows: (ids: string[]) => Promise<ProductRow[]> = readByIds,
+  ): Promise<ListedProduct[]> {
+    const { search } = filter;
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
-    if (filter.after && !from) return undefined;
-    const tiers = relevanceTiers(filter.search).filter(([tier]) => !from || tier <= from.tier);
-    const ctes: SQL[] = [];
-    const names: string[] = [];
-    for (const [tier, condition] of tiers) {
-      const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
-      const gate = names.length === 0
-        ? sql`true`
-        : sql`(${sql.join(names.map((n) => sql`(select count(*) from ${sql.raw(n)})`), sql` + `)}) < ${filter.limit}`;
-      const name = `tier${tier}`;
-      ctes.push(tierCtes(name, { ...filter, after }, condition, gate));
-      names.push(name);
+    if (filter.after && !from) return [];
+    const paired = pairedWords(search.q);
+    const shape = JSON.stringify([
+      search.alternatives?.map((spellings) => spellings.length) ?? null,
+      paired?.length ?? 0,
+      hasNegation(search.q),
+      filter.category !== undefined,
+      filter.sellerEmail !== undefined,
+      filter.minCents !== undefined,
+      filter.maxCents !== undefined,
+    ]);
+    const values: Record<string, unknown> = {
+      q: search.q,
+      category: filter.category,
+      sellerEmail: filter.sellerEmail,
+      minCents: filter.minCents,
+      maxCents: filter.maxCents,
+      after0: from?.createdAt,
+      after1: filter.after?.[1],
+    };
+    search.alternatives?.forEach((spellings, i) => {
+      values[`g${i}`] = spellings.join(' ');
+      spellings.forEach((w, j) => (values[`a${i}_${j}`] = w));
+    });
+    paired?.forEach((w, i) => (values[`e${i}`] = w));
+    const tiers = search.alternatives ? [TIER_NAME_EXACT, TIER_NAME_CORRECTED, TIER_ANYWHERE] : [TIER_NAME_EXACT, TIER_ANYWHERE];
+    const ids: [number, string][] = [];
+    for (const tier of tiers) {
+      if (from && tier > from.tier) continue;
+      const limit = filter.limit - ids.length;
+      for (const id of await tierPage({ ...filter, limit }, tier, run, shape, { ...values, limit })) ids.push([tier, id]);
+      if (ids.length >= filter.limit) break;
     }
-    const tierOf = sql<number>`case ${sql.join(tiers.map(([tier, condition]) => sql`when ${condition} then ${sql.raw(String(tier))}`), sql` `)} else 0 end`;
-    const ids = sql`${products.id} in (with ${sql.join(ctes, sql`, `)} ${sql.join(names.map((n) => sql`select id from ${sql.raw(n)}`), sql` union all `)})`;
-    return db
-      .select({ ...productColumns, tier: tierOf.as('tier') })
-      .from(products)
-      .where(ids)
-      .orderBy(sql`tier desc`, sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
-      .limit(filter.limit);
+    if (ids.length === 0) return [];
+    const rows = await readRows(ids.map(([, id]) => id));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A listing deleted between the statements is left out.
+    return ids.flatMap(([tier, id]) => {
+      const row = byId.get(id);
+      return row ? [{ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }] : [];
+    });
   }
 
-  /** A relevance page (buildRelevanceQuery). */
-  async function listByRelevance(filter: ListFilter & { search: SearchTerms }): Promise<ListedProduct[]> {
-    const query = buildRelevanceQuery(filter);
-    if (!query) return [];
-    return (await query).map(({ tier, ...row }) => ({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }));
-  }
+  /** Listings by id, whatever their status (a relevance page's rows, found by its tiers' statements). */
+  const byIdsQuery = (ids: string[] | ReturnType<typeof sql.placeholder>) =>
+    db.select(productColumns).from(products).where(sql`${products.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`);
+  const byIdsRaw = rawPreparedSelect<ProductRow>(db, 'products_by_ids_raw', byIdsQuery(sql.placeholder('ids')), productColumns);
+  const byIdsPrepared = byIdsQuery(sql.placeholder('ids')).prepare('products_by_ids');
+  const readByIds = (ids: string[]): Promise<ProductRow[]> => (byIdsRaw ? byIdsRaw({ ids }) : byIdsPrepared.execute({ ids }));
+
+  const listByRelevance = (filter: ListFilter & { search: SearchTerms }) => relevancePage(filter, runCompiled);
 
   /** Listings by id, still on sale (a remembered search page's rows, read afresh). */
   const onSaleByIds = db
@@ -464,8 +623,22 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     async explainableQueries(filter: ListFilter): Promise<SQL[]> {
       if (!filter.search) return [buildBrowseQuery(filter).getSQL()];
       if (filter.sort !== 'relevance') return [buildListQuery(filter).getSQL()];
-      const query = buildRelevanceQuery({ ...filter, search: filter.search });
-      return query ? [query.getSQL()] : [];
+      // The statements this page runs, each run once here (a tier's next step depends on what the last found).
+      const statements: SQL[] = [];
+      await relevancePage(
+        { ...filter, search: filter.search },
+        async <Row>(_key: string, build: (bind: Bind) => SQL) => {
+          const query = build(asValues);
+          statements.push(query);
+          return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+        },
+        async (ids) => {
+          const query = byIdsQuery(ids);
+          statements.push(query.getSQL());
+          return query;
+        },
+      );
+      return statements;
     },
 
     /** How many listings on sale a search matches (the benchmark states it). */

@@ -1,4 +1,6 @@
 import type { Product } from '@olden/contracts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
@@ -220,6 +222,65 @@ describe('search and pagination', () => {
         if (Object.keys(extra).length === 0) {
           expect((await all(t, `q=${encodeURIComponent(q)}`)).map((p) => p.name), q).toEqual(expected.map((r) => r.split(':').slice(1).join(':')));
         }
+      }
+    });
+
+    it('a probe through the name\'s word pairs finds what testing the words finds', async () => {
+      const t = getApp();
+      // walkFirst 0: every tier's page comes from its probe, the one step the pairs change.
+      const pairs = createProductsRepository(t.database.db, { walkFirst: 0 });
+      const words = createProductsRepository(t.database.db, { walkFirst: 0, namePairs: false });
+      await createProduct(t, seller, { name: 'Lamp of lamps, walnut 1920', price: '15' });
+      const pages = async (repo: typeof pairs, q: string) => {
+        const search = (await t.services.products.searchTerms(q))!;
+        const rows: ListedProduct[] = [];
+        let after: ListFilter['after'];
+        for (let page = 0; page < 30; page++) {
+          const got = await repo.list({ search, sort: 'relevance', limit: 3, after });
+          rows.push(...got);
+          if (got.length < 3) break;
+          after = [got.at(-1)!.rank!, got.at(-1)!.id];
+        }
+        return rows.map((r) => `${r.rank}:${r.name}`);
+      };
+      // Two and three words, a typo, stop words, a repeated word, plural and case, digits, a hyphen, no match.
+      const queries = ['vintage lamp', 'Brass LAMP', 'vintage brass lamp', 'vintge lamp', 'antiqe chair', 'the vintage lamp',
+        'lamp lamps', 'walnut 1920', 'lamps walnut', 'pine-clock radio', 'rustic chairs', 'gilded unicorn'];
+      for (const q of queries) {
+        const expected = await pages(words, q);
+        expect(await pages(pairs, q), q).toEqual(expected);
+        if (!['gilded unicorn', 'pine-clock radio'].includes(q)) expect(expected.length, q).toBeGreaterThan(0);
+      }
+      const statements = await pairs.explainableQueries({ search: (await t.services.products.searchTerms('vintage lamp'))!, sort: 'relevance', limit: 3 });
+      const plans: string[] = [];
+      for (const statement of statements) {
+        const { rows } = (await t.database.db.execute(sql`explain ${statement}`)) as unknown as { rows: Record<string, string>[] };
+        plans.push(...rows.map((r) => Object.values(r)[0]!));
+      }
+      expect(plans.join('\n')).toContain('og_name_pairs');
+      await t.database.db.execute(sql`delete from products where name = 'Lamp of lamps, walnut 1920'`);
+    });
+
+    it('a name tier skips the newest listings when the dictionary\'s counts say its names cannot fill a page there', async () => {
+      const t = getApp();
+      await t.database.db.execute(sql`analyze products`);
+      // Which of a tier's statements the page ran: its `head` (the newest walkFirst listings) or its GIN probe.
+      const steps = async (walkFirst: number, q: string) => {
+        const repo = createProductsRepository(t.database.db, { walkFirst });
+        const search = (await t.services.products.searchTerms(q))!;
+        const texts = (await repo.explainableQueries({ search, sort: 'relevance', limit: 4 })).map((s) => new PgDialect().sqlToQuery(s).sql);
+        return { head: texts.some((text) => text.includes(') as products where')), probe: texts.some((text) => text.includes('count(*) over ()')) };
+      };
+      // "lamp" is in about one name in seven: a page of 4 is likely among the 500 newest, not among 6.
+      expect(await steps(500, 'lamp')).toEqual({ head: true, probe: false });
+      expect(await steps(6, 'lamp')).toEqual({ head: false, probe: true });
+      // Either way the pages are the same (the probe's).
+      const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
+      const few = createProductsRepository(t.database.db, { walkFirst: 6 });
+      for (const q of ['lamp', 'vintage', 'vintge lamp', 'rustic chair']) {
+        const search = (await t.services.products.searchTerms(q))!;
+        const names = async (repo: typeof probed) => (await repo.list({ search, sort: 'relevance', limit: 4 })).map((r) => r.name);
+        expect(await names(few), q).toEqual(await names(probed));
       }
     });
 

@@ -22,11 +22,13 @@ import {
   type ListFilter,
   type ProductChanges,
   type ProductRow,
+  queryWords,
   type SearchTerms,
   splitRank,
 } from './repository.ts';
 
 export type { ProductRow };
+export { queryWords };
 
 /** Listings one user may create per hour (RATE_LIMIT_FACTOR scales it). */
 export const PRODUCT_CREATE_BUDGET = { max: 30, windowMs: 60 * 60 * 1000 };
@@ -71,10 +73,6 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Prod
   };
 }
 
-/** Query words for typo matching: letters and digits only, so punctuation never reaches pg_trgm. */
-export function queryWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 20);
-}
 
 /** Quotes, `-word` and `or` are web-search syntax: such a q is taken literally, without corrections. */
 const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(q);
