@@ -1,5 +1,5 @@
 // All SQL for listings: CRUD, filtered keyset lists, and search (weighted full text, typos corrected with pg_trgm).
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, Column, desc, eq, getTableColumns, gte, inArray, is, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { images, products, searchWords } from '../../db/schema.ts';
@@ -20,6 +20,8 @@ const MAX_CORRECTIONS = 3;
 export const CORRECTIONS_TTL_MS = 30_000;
 const CORRECTIONS_CACHE_MAX = 5000;
 const dialect = new PgDialect();
+/** A relevance statement's select list: a listing's columns, in productColumns' order (runCompiled decodes by it). */
+const listedColumns = sql.join(Object.values(productColumns).map((column) => sql`${column}`), sql`, `);
 /** Words of q that are looked up for corrections; a longer q still searches in full text. */
 const MAX_TYPO_WORDS = 6;
 /**
@@ -424,7 +426,17 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       compiledStatements.set(key, statement);
     }
     if (statement) return (await statement(values)) as Row[];
-    return ((await db.execute(build(asValues))) as unknown as { rows: Row[] }).rows;
+    // PGlite: rows come keyed by column name, in the driver's types; each is mapped as drizzle maps a select's.
+    const { rows } = (await db.execute(build(asValues))) as unknown as { rows: Record<string, unknown>[] };
+    const fields = Object.entries(selection);
+    return rows.map((raw) => {
+      const row: Record<string, unknown> = {};
+      for (const [name, field] of fields) {
+        const value = is(field, Column) ? raw[field.name] : raw[name];
+        row[name] = value !== null && value !== undefined && is(field, Column) ? field.mapFromDriverValue(value) : value;
+      }
+      return row as Row;
+    });
   };
 
   /**
@@ -438,7 +450,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: `walk` reads
    *    the page by walking the date index with the tier's test.
    */
-  async function tierPage(filter: ListFilter & { search: SearchTerms }, tier: number, run: Run, shape: string, values: Record<string, unknown>): Promise<string[]> {
+  async function tierPage(filter: ListFilter & { search: SearchTerms }, tier: number, run: Run, shape: string, values: Record<string, unknown>): Promise<ProductRow[]> {
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
     const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
     const key = (step: string) => JSON.stringify([step, tier, shape, after !== undefined]);
@@ -455,45 +467,38 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       };
     };
     const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
-    const idOnly = { id: products.id };
     const groups = tier === TIER_NAME_EXACT ? queryWords(filter.search.q).map((w) => [w]) : tier === TIER_NAME_CORRECTED ? filter.search.alternatives! : undefined;
     const counts = groups && (await namesHolding(groups));
     if (walkFirst > 0 && (!counts || counts.atMost * walkFirst >= filter.limit * counts.listings)) {
       // Inside the head, the newest rows are aliased "products", so the tier's condition reads their columns.
-      const head = await run<{ id: string }>(key('head'), (bind) => {
+      const head = await run<ProductRow>(key('head'), (bind) => {
         const { found, unmatched, limit } = part(bind);
-        return sql`select id from (
-            select ${products.id}, ${products.createdAt}, ${products.search}, ${products.nameSearch} from ${products}
-            where ${unmatched} order by ${newestFirst} limit ${walkFirst}
+        return sql`select ${listedColumns} from (
+            select * from ${products} where ${unmatched} order by ${newestFirst} limit ${walkFirst}
           ) as products where ${found.condition} order by created_at desc, id desc limit ${limit}`;
-      }, idOnly, values);
-      if (head.length >= filter.limit) return head.map((row) => row.id);
+      }, productColumns, values);
+      if (head.length >= filter.limit) return head;
     }
-    const probe = await run<{ id: string; n: string | number }>(key('probe'), (bind) => {
+    // The probe's newest rows and how many it found (at most probeLimit + 1): all of them, or more than it reads.
+    const probe = await run<ProductRow & { n: string | number }>(key('probe'), (bind) => {
       const { probeWhere, limit } = part(bind);
-      return sql`select id, n from (
-          select id, created_at, count(*) over () as n from (
-            select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${probeWhere} limit ${probeLimit + 1}
-          ) as probe
-        ) as counted order by created_at desc, id desc limit ${limit}`;
-    }, { ...idOnly, n: sql`n` }, values);
-    if (probe.length === 0 || Number(probe[0]!.n) <= probeLimit) return probe.map((row) => row.id);
-    const walked = await run<{ id: string }>(key('walk'), (bind) => {
+      return sql`select ${listedColumns}, newest.n from ${products} join (
+          select id, created_at, n from (
+            select id, created_at, count(*) over () as n from (
+              select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${probeWhere} limit ${probeLimit + 1}
+            ) as probe
+          ) as counted order by created_at desc, id desc limit ${limit}
+        ) as newest on newest.id = ${products.id} order by newest.created_at desc, newest.id desc`;
+    }, { ...productColumns, n: sql`n` }, values);
+    if (probe.length === 0 || Number(probe[0]!.n) <= probeLimit) return probe.map(({ n: _n, ...row }) => row);
+    return run<ProductRow>(key('walk'), (bind) => {
       const { where, limit } = part(bind);
-      return sql`select ${products.id} as id from ${products} where ${where} order by ${newestFirst} limit ${limit}`;
-    }, idOnly, values);
-    return walked.map((row) => row.id);
+      return sql`select ${listedColumns} from ${products} where ${where} order by ${newestFirst} limit ${limit}`;
+    }, productColumns, values);
   }
 
-  /**
-   * A relevance page: tier by tier, best first, until the page is full (tierPage); a tier above the cursor's is
-   * skipped. Then the page's listings, read by id in one statement, in the tiers' order.
-   */
-  async function relevancePage(
-    filter: ListFilter & { search: SearchTerms },
-    run: Run,
-    readRows: (ids: string[]) => Promise<ProductRow[]> = readByIds,
-  ): Promise<ListedProduct[]> {
+  /** A relevance page: tier by tier, best first, until the page is full (tierPage); a tier above the cursor's is skipped. */
+  async function relevancePage(filter: ListFilter & { search: SearchTerms }, run: Run): Promise<ListedProduct[]> {
     const { search } = filter;
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
     if (filter.after && !from) return [];
@@ -522,29 +527,17 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     });
     paired?.forEach((w, i) => (values[`e${i}`] = w));
     const tiers = search.alternatives ? [TIER_NAME_EXACT, TIER_NAME_CORRECTED, TIER_ANYWHERE] : [TIER_NAME_EXACT, TIER_ANYWHERE];
-    const ids: [number, string][] = [];
+    const rows: ListedProduct[] = [];
     for (const tier of tiers) {
       if (from && tier > from.tier) continue;
-      const limit = filter.limit - ids.length;
-      for (const id of await tierPage({ ...filter, limit }, tier, run, shape, { ...values, limit })) ids.push([tier, id]);
-      if (ids.length >= filter.limit) break;
+      const limit = filter.limit - rows.length;
+      for (const row of await tierPage({ ...filter, limit }, tier, run, shape, { ...values, limit })) {
+        rows.push({ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() });
+      }
+      if (rows.length >= filter.limit) break;
     }
-    if (ids.length === 0) return [];
-    const rows = await readRows(ids.map(([, id]) => id));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // A listing deleted between the statements is left out.
-    return ids.flatMap(([tier, id]) => {
-      const row = byId.get(id);
-      return row ? [{ ...row, rank: tier * RANK_TIER + row.createdAt.getTime() }] : [];
-    });
+    return rows;
   }
-
-  /** Listings by id, whatever their status (a relevance page's rows, found by its tiers' statements). */
-  const byIdsQuery = (ids: string[] | ReturnType<typeof sql.placeholder>) =>
-    db.select(productColumns).from(products).where(sql`${products.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids})`);
-  const byIdsRaw = rawPreparedSelect<ProductRow>(db, 'products_by_ids_raw', byIdsQuery(sql.placeholder('ids')), productColumns);
-  const byIdsPrepared = byIdsQuery(sql.placeholder('ids')).prepare('products_by_ids');
-  const readByIds = (ids: string[]): Promise<ProductRow[]> => (byIdsRaw ? byIdsRaw({ ids }) : byIdsPrepared.execute({ ids }));
 
   const listByRelevance = (filter: ListFilter & { search: SearchTerms }) => relevancePage(filter, runCompiled);
 
@@ -625,19 +618,10 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       if (filter.sort !== 'relevance') return [buildListQuery(filter).getSQL()];
       // The statements this page runs, each run once here (a tier's next step depends on what the last found).
       const statements: SQL[] = [];
-      await relevancePage(
-        { ...filter, search: filter.search },
-        async <Row>(_key: string, build: (bind: Bind) => SQL) => {
-          const query = build(asValues);
-          statements.push(query);
-          return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-        },
-        async (ids) => {
-          const query = byIdsQuery(ids);
-          statements.push(query.getSQL());
-          return query;
-        },
-      );
+      await relevancePage({ ...filter, search: filter.search }, async (key, build, selection, values) => {
+        statements.push(build(asValues));
+        return runCompiled(key, build, selection, values);
+      });
       return statements;
     },
 
