@@ -2,7 +2,7 @@
 -- ("brass lamp") probed the name index for each word and intersected the two lists: the word in one listing in
 -- 24 cost most of the probe (about 2 ms of 4 at a million listings). Each pair of a name's distinct words is one
 -- entry of its own index ("brass lamp" for "Victorian brass lamp"), so the same probe reads one short list.
--- A name of n distinct words gives n(n-1)/2 pairs (names are at most 100 characters).
+-- A name of n distinct words gives n(n-1)/2 pairs (names are at most 120 characters).
 CREATE OR REPLACE FUNCTION og_name_pairs(v tsvector) RETURNS tsvector
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT array_to_tsvector(array(
