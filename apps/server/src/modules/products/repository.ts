@@ -108,7 +108,7 @@ export const PROBE_LIMIT = 1000;
  */
 export const SEARCH_PAGE_TTL_MS = 5000;
 const SEARCH_PAGE_CACHE_MAX = 1000;
-/** A tier is first looked for among this many newest listings (tierCtes): enough for a word in one in ten. */
+/** A tier is first looked for among this many newest listings (tierPage): enough for a word in one in ten. */
 export const WALK_FIRST = 500;
 
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
