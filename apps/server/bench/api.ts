@@ -20,13 +20,12 @@ import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
-import { createProductsRepository, type ListFilter, SEARCH_PAGE_TTL_MS } from '../src/modules/products/repository.ts';
-import { queryWords } from '../src/modules/products/service.ts';
+import { createProductsRepository, type ListFilter, queryWords, SEARCH_PAGE_TTL_MS } from '../src/modules/products/repository.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
 
@@ -200,10 +199,10 @@ const startExpress = (databaseUrl: string) =>
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
 
-async function hammer(url: string, args: Args): Promise<Result> {
+async function hammer(url: string, args: Args, requests?: Options['requests']): Promise<Result> {
   // A short warm-up so JIT and connection set-up do not count.
-  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration) });
-  const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10 });
+  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration), requests });
+  const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10, requests });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) log(`    ${url}: ${errors} errors (status codes ${JSON.stringify(result.statusCodeStats ?? {})})`);
   return result;
@@ -213,15 +212,9 @@ async function hammer(url: string, args: Args): Promise<Result> {
  * `paths` in turn, one request each, shared by all connections and continued from the warm-up into the run, so
  * no path repeats until all were asked (distinctSearches: none within the page memory of a search).
  */
-async function hammerEach(base: string, paths: string[], args: Args): Promise<Result & { asked: number }> {
+async function hammerEach(base: string, paths: string[], args: Args): Promise<Result> {
   let next = 0;
-  const requests = [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] }) }];
-  await autocannon({ url: base, connections: args.connections, duration: Math.min(2, args.duration), requests });
-  const before = next;
-  const result = await autocannon({ url: base, connections: args.connections, duration: args.duration, timeout: 10, requests });
-  const errors = result.errors + result.timeouts + result.non2xx;
-  if (errors > 0) log(`    ${base} (${paths.length} paths): ${errors} errors (status codes ${JSON.stringify(result.statusCodeStats ?? {})})`);
-  return { ...result, asked: next - before };
+  return hammer(base, args, [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]);
 }
 
 function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
@@ -435,12 +428,13 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
     const cold = await hammerEach(olden.base, distinct.map((q) => `/api/products?q=${encodeURIComponent(q)}`), args);
     const coldFigures = figuresOf(cold);
     row(`${distinct.length.toLocaleString('en')} distinct searches, none repeated within ${SEARCH_PAGE_TTL_MS / 1000} s`, coldFigures);
-    const repeats = cold.asked > distinct.length ? ` (${cold.asked} asked: repeats after ${distinct.length})` : ` (${cold.asked} asked)`;
+    // At this rate a search would come round again after distinct.length / rps seconds: it must be past the memory.
+    const noRepeat = coldFigures.rps * (SEARCH_PAGE_TTL_MS / 1000) < distinct.length;
     if (databaseUrl) {
       target(
         `distinct searches over HTTP: >= 400 req/s, p99 <= 300 ms`,
-        `${Math.round(coldFigures.rps)} req/s, p99 ${coldFigures.p99} ms${repeats}`,
-        coldFigures.rps >= 400 && coldFigures.p99 <= 300 && cold.asked <= distinct.length * 2,
+        `${Math.round(coldFigures.rps)} req/s, p99 ${coldFigures.p99} ms${noRepeat ? '' : ' (too fast for the list: searches repeated within the memory)'}`,
+        coldFigures.rps >= 400 && coldFigures.p99 <= 300 && noRepeat,
       );
     }
     await olden.stop();

@@ -107,7 +107,6 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-
 const money = z.coerce.number().min(0).max(PRICE_MAX);
 /** Strict: an unknown or operator-shaped key (price[$gt]) is a 400, not silently ignored. */
 export const ListProductsQuery = z.strictObject({

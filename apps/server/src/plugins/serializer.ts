@@ -33,5 +33,3 @@ export function createSerializerCompiler(prepare?: ReplyPreparer): FastifySerial
     };
   };
 }
-
-export const fastSerializerCompiler = createSerializerCompiler();

@@ -76,7 +76,7 @@ export function queryWords(q: string): string[] {
  * shape of search, issue 14: building the statement cost the process more than running it).
  */
 type Bind = (name: string, value: unknown) => unknown;
-const asValues: Bind = (_name, value) => (Array.isArray(value) ? sql.param(value) : value);
+const asValues: Bind = (_name, value) => value;
 const asPlaceholders: Bind = (name) => sql.placeholder(name);
 
 const exactQuery = (search: SearchTerms, bind: Bind = asValues) => sql`websearch_to_tsquery('english', ${bind('q', search.q)})`;
@@ -111,6 +111,9 @@ const SEARCH_PAGE_CACHE_MAX = 1000;
 /** A tier is first looked for among this many newest listings (tierPage): enough for a word in one in ten. */
 export const WALK_FIRST = 500;
 
+/** Quotes, `-word` and `or` are web-search syntax: such a q is taken literally, without corrections or word pairs. */
+export const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(q);
+
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
 
@@ -118,7 +121,7 @@ const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
 const PLAIN_WORDS = /^[\p{L}\p{N}\s]+$/u;
 /** The words of a q of at least two plain words, whose name test the word pairs can answer; else undefined. */
 function pairedWords(q: string): string[] | undefined {
-  if (!PLAIN_WORDS.test(q) || /(^|\s)or(\s|$)/i.test(q)) return undefined;
+  if (!PLAIN_WORDS.test(q) || hasSearchOperators(q)) return undefined;
   const words = queryWords(q);
   return words.length >= 2 && words.length === q.trim().split(/\s+/).length ? words : undefined;
 }
@@ -387,18 +390,18 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     const words = [...new Set(groups.flat())];
     const unknown = words.filter((w) => !(now - (nameCounts.get(w)?.at ?? -Infinity) < CORRECTIONS_TTL_MS));
     if (unknown.length > 0 || !(now - listingCount.at < CORRECTIONS_TTL_MS)) {
+      // Per word its count; then one row without a word: how many listings there are.
       const { rows } = (await db.execute(sql`
-        select q.w as word, coalesce(s.refs, 0)::int as refs,
-          (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass) as listings
+        select q.w as word, coalesce(s.refs, 0)::float8 as n
         from unnest(${sql.param(unknown)}::text[]) as q(w) left join ${searchWords} s on s.word = q.w
-        union all select null, 0, (select greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass)`)) as unknown as {
-        rows: { word: string | null; refs: number; listings: number }[];
+        union all select null, greatest(reltuples, 0)::float8 from pg_class where oid = 'products'::regclass`)) as unknown as {
+        rows: { word: string | null; n: number }[];
       };
       for (const row of rows) {
-        if (row.word === null) listingCount = { n: Number(row.listings), at: now };
+        if (row.word === null) listingCount = { n: Number(row.n), at: now };
         else {
           if (nameCounts.size >= CORRECTIONS_CACHE_MAX) nameCounts.delete(nameCounts.keys().next().value!);
-          nameCounts.set(row.word, { refs: Number(row.refs), at: now });
+          nameCounts.set(row.word, { refs: Number(row.n), at: now });
         }
       }
     }

@@ -22,13 +22,13 @@ import {
   type ListFilter,
   type ProductChanges,
   type ProductRow,
+  hasSearchOperators,
   queryWords,
   type SearchTerms,
   splitRank,
 } from './repository.ts';
 
 export type { ProductRow };
-export { queryWords };
 
 /** Listings one user may create per hour (RATE_LIMIT_FACTOR scales it). */
 export const PRODUCT_CREATE_BUDGET = { max: 30, windowMs: 60 * 60 * 1000 };
@@ -73,9 +73,6 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Prod
   };
 }
 
-
-/** Quotes, `-word` and `or` are web-search syntax: such a q is taken literally, without corrections. */
-const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.test(q);
 
 type ProductCursor = ['n', string, string] | ['p', number, string] | ['r', number, string];
 
