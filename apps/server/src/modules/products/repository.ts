@@ -117,56 +117,39 @@ export const hasSearchOperators = (q: string) => /"|(^|\s)-\S|(^|\s)or(\s|$)/i.t
 /** A web-search q with a negated word ("lamp -brass"): a name match must also hold for the descriptions. */
 const hasNegation = (q: string) => /(^|\s)-\S/.test(q);
 
-/** A web-search q of plain words: websearch_to_tsquery then requires each word's lexemes, nothing else. */
-const PLAIN_WORDS = /^[\p{L}\p{N}\s]+$/u;
-/** The words of a q of at least two plain words, whose name test the word pairs can answer; else undefined. */
-function pairedWords(q: string): string[] | undefined {
-  if (!PLAIN_WORDS.test(q) || hasSearchOperators(q)) return undefined;
-  const words = queryWords(q);
-  return words.length >= 2 && words.length === q.trim().split(/\s+/).length ? words : undefined;
-}
-
 /**
- * The same test as `words` on the name, through the index of the name's word pairs (migration 0011) when the
- * pairs can say it: `groups` holds each query word's spellings, and og_name_pairs_query answers NULL when they
- * cannot (a spelling of several lexemes, a repeated word). The function's arguments are constants, so the planner
- * evaluates it and keeps just one side of the OR.
+ * A relevance tier: its number, the test that puts a listing in it, and for a name tier whose words the name's word
+ * pairs by month can find (migration 0012), those pairs for a month (month NULL: whether there are any). The pairs
+ * choose the listings to test; the tier's test still decides.
  */
-function byNamePairs(groups: string[][], words: SQL, bind: Bind, prefix: string): SQL {
-  const pairs = sql`og_name_pairs_query(array[${sql.join(groups.map((spellings, i) => sql`${bind(`${prefix}${i}`, spellings.join(' '))}`), sql`, `)}]::text[])`;
-  return sql`(${pairs} is not null and og_name_pairs(${nameVector}) @@ ${pairs} or ${pairs} is null and ${words})`;
-}
-
-/** A relevance tier: its number, the test that puts a listing in it, the same test as its index probe asks it. */
 interface Tier {
   tier: number;
   condition: SQL;
-  probe: SQL;
+  pairs?: (month: SQL) => SQL;
 }
 
-/** The relevance tiers of a search, best first (the name's word pairs answer a probe where they apply). */
+/** The relevance tiers of a search, best first. */
 function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean): Tier[] {
   const exact = exactQuery(search, bind);
   const typo = typoQuery(search, bind);
   const anyName = typo ? sql`(${exact} || ${typo})` : exact;
   const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${matchOf(search, bind)}` : sql`${nameVector} @@ ${exact}`;
-  const words = namePairs ? pairedWords(search.q) : undefined;
-  const exactProbe = words ? byNamePairs(words.map((w) => [w]), exactName, bind, 'e') : exactName;
+  const paired = namePairs && !hasSearchOperators(search.q) && queryWords(search.q).length >= 2;
   const tiers: Tier[] = [
-    { tier: TIER_NAME_EXACT, condition: exactName, probe: exactProbe },
+    { tier: TIER_NAME_EXACT, condition: exactName, pairs: paired ? (month) => sql`og_query_pairs(${exact}, ${month})` : undefined },
   ];
   if (typo) {
     const corrected = sql`${nameVector} @@ ${typo}`;
     const notExact = sql`not (${nameVector} @@ ${exact})`;
-    const probe = namePairs && search.alternatives!.length >= 2 ? byNamePairs(search.alternatives!, corrected, bind, 'g') : corrected;
+    const groups = sql`array[${sql.join(search.alternatives!.map((spellings, i) => sql`${bind(`g${i}`, spellings.join(' '))}`), sql`, `)}]::text[]`;
     tiers.push({
       tier: TIER_NAME_CORRECTED,
       condition: sql`${corrected} and ${notExact}`,
-      probe: sql`${probe} and ${notExact}`,
+      pairs: paired && search.alternatives!.length >= 2 ? (month) => sql`og_name_pairs_query(${groups}, ${month})` : undefined,
     });
   }
   const anywhere = sql`${matchOf(search, bind)} and not (${nameVector} @@ ${anyName})`;
-  tiers.push({ tier: TIER_ANYWHERE, condition: anywhere, probe: anywhere });
+  tiers.push({ tier: TIER_ANYWHERE, condition: anywhere });
   return tiers;
 }
 
@@ -448,9 +431,11 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * 1. `head`: the tier's matches among the newest WALK_FIRST listings of the filter. A common word (one listing in
    *    ten) fills the page here, from pages already in memory, without counting its matches. A name tier skips it
    *    when the dictionary's counts (namesHolding) say its names cannot fill a page among that many.
-   * 2. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
+   * 2. Else, for a name tier whose words make pairs, `months`: the pairs by month, newest month first, until the
+   *    page is full (about a month of the pair's matches read, however many it has).
+   * 3. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
    *    newest of the probe (a rare word: a few hundred heap reads).
-   * 3. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: `walk` reads
+   * 4. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: `walk` reads
    *    the page by walking the date index with the tier's test.
    */
   async function tierPage(filter: ListFilter & { search: SearchTerms }, tier: number, run: Run, shape: string, values: Record<string, unknown>): Promise<ProductRow[]> {
@@ -461,12 +446,14 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       const found = relevanceTiers(filter.search, bind, namePairs).find((t) => t.tier === tier)!;
       const shaped = { ...filter, search: undefined, after, sort: 'newest' } as const;
       const placeholders = bind === asPlaceholders;
+      const byMonth = found.pairs && sql`og_name_pairs_by_month(${nameVector}, ${products.createdAt}) @@ ${found.pairs(sql`months.month`)}`;
       return {
         found,
         where: listShape(shaped, placeholders, [found.condition]).where,
-        probeWhere: listShape(shaped, placeholders, [found.probe]).where,
+        monthWhere: byMonth && listShape(shaped, placeholders, [byMonth]).where,
         unmatched: listShape(shaped, placeholders, []).where,
         limit: bind('limit', filter.limit),
+        after0: bind('after0', after?.[0]),
       };
     };
     const newestFirst = sql`${products.createdAt} desc nulls last, ${products.id} desc nulls last`;
@@ -482,13 +469,35 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       }, productColumns, values);
       if (head.length >= filter.limit) return head;
     }
+    if (relevanceTiers(filter.search, asValues, namePairs).find((t) => t.tier === tier)!.pairs) {
+      // The name's word pairs by month (migration 0012): the newest month first (the cursor's, in its tier), a month
+      // at a time back to the oldest listing's, until the page is full; a month's listings that hold the pairs are
+      // tested with the tier's test (behind OFFSET 0, so the planner cannot take that test to another index) and
+      // sorted by date. The months are the outer side of a lateral join: read in order, no further than the page
+      // needs. `paired` is false when the pairs cannot say the tier's words (NULL): then one row of nulls comes
+      // back, and the tier is read below, without them.
+      const rows = await run<ProductRow & { paired: boolean }>(key('months'), (bind) => {
+        const { found, monthWhere, limit, after0 } = part(bind);
+        const newest = after ? sql`og_month(${after0}::timestamptz)` : sql`(select og_month(max(created_at)) from ${products})`;
+        return sql`select ${listedColumns}, pairs.paired from (
+            select ${found.pairs!(sql`null::int`)} is not null as paired
+          ) as pairs left join lateral (
+            select ${listedColumns} from generate_series(${newest}, (select og_month(min(created_at)) from ${products}), -1) as months(month)
+            cross join lateral (
+              select ${listedColumns} from (select * from ${products} where ${monthWhere} offset 0) as products
+              where ${found.condition} order by created_at desc, id desc limit ${limit}
+            ) as products limit ${limit}
+          ) as products on pairs.paired`;
+      }, { ...productColumns, paired: sql`paired` }, values);
+      if (rows[0]?.paired) return rows.filter((row) => row.id !== null).map(({ paired: _paired, ...row }) => row);
+    }
     // The probe's newest rows and how many it found (at most probeLimit + 1): all of them, or more than it reads.
     const probe = await run<ProductRow & { n: string | number }>(key('probe'), (bind) => {
-      const { probeWhere, limit } = part(bind);
+      const { where, limit } = part(bind);
       return sql`select ${listedColumns}, newest.n from ${products} join (
           select id, created_at, n from (
             select id, created_at, count(*) over () as n from (
-              select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${probeWhere} limit ${probeLimit + 1}
+              select ${products.id} as id, ${products.createdAt} as created_at from ${products} where ${where} limit ${probeLimit + 1}
             ) as probe
           ) as counted order by created_at desc, id desc limit ${limit}
         ) as newest on newest.id = ${products.id} order by newest.created_at desc, newest.id desc`;
@@ -505,10 +514,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     const { search } = filter;
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
     if (filter.after && !from) return [];
-    const paired = pairedWords(search.q);
     const shape = JSON.stringify([
       search.alternatives?.map((spellings) => spellings.length) ?? null,
-      paired?.length ?? 0,
       hasNegation(search.q),
       filter.category !== undefined,
       filter.sellerEmail !== undefined,
@@ -528,7 +535,6 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       values[`g${i}`] = spellings.join(' ');
       spellings.forEach((w, j) => (values[`a${i}_${j}`] = w));
     });
-    paired?.forEach((w, i) => (values[`e${i}`] = w));
     const tiers = search.alternatives ? [TIER_NAME_EXACT, TIER_NAME_CORRECTED, TIER_ANYWHERE] : [TIER_NAME_EXACT, TIER_ANYWHERE];
     const rows: ListedProduct[] = [];
     for (const tier of tiers) {

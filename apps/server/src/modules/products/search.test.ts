@@ -261,6 +261,50 @@ describe('search and pagination', () => {
       await t.database.db.execute(sql`delete from products where name = 'Lamp of lamps, walnut 1920'`);
     });
 
+    it('the word pairs by month give, month by month, the pages testing the words gives', async () => {
+      const t = getApp();
+      const { db } = t.database;
+      // Spread the listings over about two years, each a further 9 days back (the newest stays): a tier's page then
+      // takes several months, a month holds several matches, and a cursor lands inside one.
+      const spread = async (sign: 1 | -1) =>
+        db.execute(sql`update products p set created_at = p.created_at - make_interval(days => ${sign * 9} * o.n::int)
+          from (select id, row_number() over (order by created_at desc, id desc) - 1 as n from products) o where o.id = p.id`);
+      await spread(1);
+      try {
+        const pairs = createProductsRepository(db, { walkFirst: 0 });
+        const words = createProductsRepository(db, { walkFirst: 0, namePairs: false });
+        const pages = async (repo: typeof pairs, q: string, extra: Partial<ListFilter> = {}) => {
+          const search = (await t.services.products.searchTerms(q))!;
+          const rows: ListedProduct[] = [];
+          let after: ListFilter['after'];
+          for (let page = 0; page < 40; page++) {
+            const got = await repo.list({ search, sort: 'relevance', limit: 2, after, ...extra });
+            rows.push(...got);
+            if (got.length < 2) break;
+            after = [got.at(-1)!.rank!, got.at(-1)!.id];
+          }
+          return rows;
+        };
+        // The newest listing's first two words, so the newest month holds a match.
+        const { rows: [newest] } = (await db.execute(sql`select name from products order by created_at desc, id desc limit 1`)) as unknown as { rows: { name: string }[] };
+        const newestWords = newest!.name.split(/\s+/).slice(0, 2).join(' ');
+        for (const [q, extra] of [[newestWords, {}], ['vintage lamp', {}], ['lamp vintage', {}], ['vintge lamp', {}], ['rustic chair', { maxCents: 9900 }], ['antique-clock', {}], ['pine radio', { category: 'electronics' }]] as const) {
+          const expected = await pages(words, q, extra);
+          const got = await pages(pairs, q, extra);
+          expect(got.map((r) => `${r.rank}:${r.name}`), q).toEqual(expected.map((r) => `${r.rank}:${r.name}`));
+          if (q === newestWords) expect(got[0]?.name, q).toBe(newest!.name);
+          if (q === 'vintage lamp') {
+            // The pages took listings from several months (30 days of epoch time each).
+            expect(new Set(got.map((r) => Math.floor(r.createdAt.getTime() / 2_592_000_000))).size).toBeGreaterThan(1);
+            const statements = await pairs.explainableQueries({ search: (await t.services.products.searchTerms(q))!, sort: 'relevance', limit: 2 });
+            expect(statements.map((s) => new PgDialect().sqlToQuery(s).sql).join('\n')).toContain('og_name_pairs_by_month');
+          }
+        }
+      } finally {
+        await spread(-1);
+      }
+    });
+
     it('a name tier skips the newest listings when the dictionary\'s counts say its names cannot fill a page there', async () => {
       const t = getApp();
       await t.database.db.execute(sql`analyze products`);
