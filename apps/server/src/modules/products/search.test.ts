@@ -199,6 +199,10 @@ describe('search and pagination', () => {
       const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
       const walked = createProductsRepository(t.database.db, { walkFirst: 0, probeLimit: 2 });
       const mixed = createProductsRepository(t.database.db, { walkFirst: 6, probeLimit: 4 });
+      // probeLimit 1: a name tier the pairs cannot read first looks among a window of the newest listings sized
+      // from the dictionary's counts and the table's row count (which ANALYZE sets).
+      await t.database.db.execute(sql`analyze products`);
+      const windowed = createProductsRepository(t.database.db, { walkFirst: 1, probeLimit: 1 });
       const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => {
         const search = (await t.services.products.searchTerms(q))!;
         const rows: ListedProduct[] = [];
@@ -214,7 +218,12 @@ describe('search and pagination', () => {
       for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
         const expected = await pages(probed, q, extra);
         expect(expected.length, q).toBeGreaterThan(1);
-        for (const repo of [head, walked, mixed]) expect(await pages(repo, q, extra), q).toEqual(expected);
+        for (const repo of [head, walked, mixed, windowed]) expect(await pages(repo, q, extra), q).toEqual(expected);
+        if (q === 'lamp') {
+          // The window filled the page: the newest-listings statement ran (walkFirst 1 alone cannot), no probe.
+          const texts = (await windowed.explainableQueries({ search: (await t.services.products.searchTerms(q))!, sort: 'relevance', limit: 4 })).map((st) => new PgDialect().sqlToQuery(st).sql);
+          expect(texts.map((text) => (text.includes(') as products where') ? 'head' : text.includes('count(*) over ()') ? 'probe' : 'other'))).toEqual(['head']);
+        }
         // Best tier first, newest first within a tier (the rank is tier * 1e13 + creation time in ms).
         const ranks = expected.map((r) => Number(r.split(':')[0]));
         expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
