@@ -108,6 +108,12 @@ export const PROBE_LIMIT = 1000;
  */
 export const SEARCH_PAGE_TTL_MS = 5000;
 const SEARCH_PAGE_CACHE_MAX = 1000;
+/**
+ * Month walks run as named statements (runCompiled), at most this many per process: each is prepared on every pool
+ * connection that runs it. Names are counted per process, as repositories may share a pool.
+ */
+const NAMED_MONTH_SHAPES = 64;
+let namedStatements = 0;
 /** A tier is first looked for among this many newest listings (tierPage): enough for a word in one in ten. */
 export const WALK_FIRST = 500;
 /** A many-named tier the pairs cannot read looks among this many times the listings that should hold its page. */
@@ -402,7 +408,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
   /**
    * Statements compiled once per shape of search (which statement, the tier, how many words and spellings per word,
    * the filters, whether the cursor is in the tier), their values bound per request; run on pg as unnamed statements,
-   * so each is still planned for its own words (a generic plan would not know a rare word from a common one).
+   * so each is still planned for its own words (a generic plan would not know a rare word from a common one), except
+   * the month walks (below).
    * On PGlite each is built and run as it is.
    */
   const compiledStatements = new Map<string, RawSelect<unknown> | null>();
@@ -411,7 +418,11 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     let statement = compiledStatements.get(key);
     if (statement === undefined) {
       const compiled = build(asPlaceholders);
-      statement = rawPreparedSelect<unknown>(db, undefined, { toSQL: () => dialect.sqlToQuery(compiled) }, selection) ?? null;
+      // A month walk's plan is the same whatever its words (every month is one GIN lookup of a pair computed at run
+      // time; the filters wait behind OFFSET 0), so it is a named statement: after five runs PostgreSQL keeps a
+      // generic plan and stops planning it (0.5 ms a search).
+      const name = key.startsWith('["months') && namedStatements < NAMED_MONTH_SHAPES ? `og_search_months_${++namedStatements}` : undefined;
+      statement = rawPreparedSelect<unknown>(db, name, { toSQL: () => dialect.sqlToQuery(compiled) }, selection) ?? null;
       if (compiledStatements.size >= COMPILED_SHAPES_MAX) compiledStatements.delete(compiledStatements.keys().next().value!);
       compiledStatements.set(key, statement);
     }
@@ -454,7 +465,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       return {
         found,
         where: listShape(shaped, placeholders, [found.condition]).where,
-        monthWhere: byMonth && listShape(shaped, placeholders, [byMonth]).where,
+        byMonth,
         unmatched: listShape(shaped, placeholders, []).where,
         limit: bind('limit', filter.limit),
         after0: bind('after0', after?.[0]),
@@ -479,12 +490,16 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     if (relevanceTiers(filter.search, asValues, namePairs).find((t) => t.tier === tier)!.pairs) {
       // The name's word pairs by month (migration 0012): the newest month first (the cursor's, in its tier), a month
       // at a time back to the oldest listing's, until the page is full; a month's listings that hold the pairs are
-      // tested with the tier's test (behind OFFSET 0, so the planner cannot take that test to another index) and
-      // sorted by date. The months are the outer side of a lateral join: read in order, no further than the page
+      // tested with the tier's test, the filters and the cursor (behind OFFSET 0, so the planner cannot take any of
+      // them to another index: ANDing the category index, 110,000 entries, into every month took 1.7 s) and sorted
+      // by date. The months are the outer side of a lateral join: read in order, no further than the page
       // needs. `paired` is false when the pairs cannot say the tier's words (NULL): then one row of nulls comes
       // back, and the tier is read below, without them.
-      const rows = await run<ProductRow & { paired: boolean }>(key('months'), (bind) => {
-        const { found, monthWhere, limit, after0 } = part(bind);
+      const rows = await run<ProductRow & { paired: boolean }>(key(`months ${filter.limit}`), (bind) => {
+        const { found, byMonth, where, after0 } = part(bind);
+        // The page size is written into the statement (and its key): as a parameter, the generic plan's estimate
+        // of the outer LIMIT was so high that PostgreSQL kept planning every run.
+        const limit = sql.raw(String(Math.trunc(filter.limit)));
         // The newest and oldest listings' months, read from the date index by ORDER BY ... LIMIT 1 (as max() and
         // min(), the planner's min/max rewrite tripled the statement's planning time: 0.5 -> 1.3-1.8 ms).
         const edge = (order: SQL) => sql`(select og_month(created_at) from ${products} order by ${order} limit 1)`;
@@ -495,8 +510,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
           ) as pairs left join lateral (
             select ${listedColumns} from generate_series(${newest}, ${oldest}, -1) as months(month)
             cross join lateral (
-              select ${listedColumns} from (select * from ${products} where ${monthWhere} offset 0) as products
-              where ${found.condition} order by created_at desc, id desc limit ${limit}
+              select ${listedColumns} from (select * from ${products} where ${byMonth!} offset 0) as products
+              where ${where} order by created_at desc, id desc limit ${limit}
             ) as products limit ${limit}
           ) as products on pairs.paired`;
       }, { ...productColumns, paired: sql`paired` }, values);
