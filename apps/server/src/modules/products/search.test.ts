@@ -4,10 +4,25 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
-import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges, SEARCH_PAGE_TTL_MS } from './repository.ts';
+import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges, type ProductsRepository, SEARCH_PAGE_TTL_MS } from './repository.ts';
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
+
+/** Every relevance page of q through repo, `limit` at a time, following each page's cursor. */
+async function relevancePages(t: TestApp, repo: ProductsRepository, q: string, limit: number, extra: Partial<ListFilter> = {}) {
+  const search = (await t.services.products.searchTerms(q))!;
+  const rows: ListedProduct[] = [];
+  let after: ListFilter['after'];
+  for (let page = 0; page < 40; page++) {
+    const got = await repo.list({ search, sort: 'relevance', limit, after, ...extra });
+    rows.push(...got);
+    if (got.length < limit) break;
+    after = [got.at(-1)!.rank!, got.at(-1)!.id];
+  }
+  return rows;
+}
+const ranked = (rows: ListedProduct[]) => rows.map((r) => `${r.rank}:${r.name}`);
 
 const ADJECTIVES = ['Vintage', 'Antique', 'Rustic', 'Retro', 'Painted', 'Carved', 'Gilded', 'Worn', 'Pine', 'Walnut'];
 const NOUNS = ['lamp', 'chair', 'mirror', 'clock', 'radio', 'vase', 'desk'];
@@ -203,18 +218,7 @@ describe('search and pagination', () => {
       // from the dictionary's counts and the table's row count (which ANALYZE sets).
       await t.database.db.execute(sql`analyze products`);
       const windowed = createProductsRepository(t.database.db, { walkFirst: 1, probeLimit: 1 });
-      const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => {
-        const search = (await t.services.products.searchTerms(q))!;
-        const rows: ListedProduct[] = [];
-        let after: ListFilter['after'];
-        for (let page = 0; page < 30; page++) {
-          const got = await repo.list({ search, sort: 'relevance', limit: 4, after, ...extra });
-          rows.push(...got);
-          if (got.length < 4) break;
-          after = [got.at(-1)!.rank!, got.at(-1)!.id];
-        }
-        return rows.map((r) => `${r.rank}:${r.name}`);
-      };
+      const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => ranked(await relevancePages(t, repo, q, 4, extra));
       for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
         const expected = await pages(probed, q, extra);
         expect(expected.length, q).toBeGreaterThan(1);
@@ -241,18 +245,7 @@ describe('search and pagination', () => {
       const words = createProductsRepository(t.database.db, { walkFirst: 0, namePairs: false });
       await createProduct(t, seller, { name: 'Lamp of lamps, walnut 1920', price: '15' });
       await createProduct(t, seller, { name: 'Mid-century walnut desk', price: '15' });
-      const pages = async (repo: typeof pairs, q: string) => {
-        const search = (await t.services.products.searchTerms(q))!;
-        const rows: ListedProduct[] = [];
-        let after: ListFilter['after'];
-        for (let page = 0; page < 30; page++) {
-          const got = await repo.list({ search, sort: 'relevance', limit: 3, after });
-          rows.push(...got);
-          if (got.length < 3) break;
-          after = [got.at(-1)!.rank!, got.at(-1)!.id];
-        }
-        return rows.map((r) => `${r.rank}:${r.name}`);
-      };
+      const pages = async (repo: typeof pairs, q: string) => ranked(await relevancePages(t, repo, q, 3));
       // Two and three words, a typo, stop words, a repeated word, plural and case, digits, a hyphen, no match.
       const queries = ['vintage lamp', 'Brass LAMP', 'vintage brass lamp', 'vintge lamp', 'antiqe chair', 'the vintage lamp',
         'lamp lamps', 'walnut 1920', 'lamps walnut', 'pine-clock radio', 'rustic chairs', 'gilded unicorn', 'mid-centry desk',
@@ -284,25 +277,14 @@ describe('search and pagination', () => {
       try {
         const pairs = createProductsRepository(db, { walkFirst: 0 });
         const words = createProductsRepository(db, { walkFirst: 0, namePairs: false });
-        const pages = async (repo: typeof pairs, q: string, extra: Partial<ListFilter> = {}) => {
-          const search = (await t.services.products.searchTerms(q))!;
-          const rows: ListedProduct[] = [];
-          let after: ListFilter['after'];
-          for (let page = 0; page < 40; page++) {
-            const got = await repo.list({ search, sort: 'relevance', limit: 2, after, ...extra });
-            rows.push(...got);
-            if (got.length < 2) break;
-            after = [got.at(-1)!.rank!, got.at(-1)!.id];
-          }
-          return rows;
-        };
+        const pages = (repo: typeof pairs, q: string, extra: Partial<ListFilter> = {}) => relevancePages(t, repo, q, 2, extra);
         // The newest listing's first two words, so the newest month holds a match.
         const { rows: [newest] } = (await db.execute(sql`select name from products order by created_at desc, id desc limit 1`)) as unknown as { rows: { name: string }[] };
         const newestWords = newest!.name.split(/\s+/).slice(0, 2).join(' ');
         for (const [q, extra] of [[newestWords, {}], ['vintage lamp', {}], ['lamp vintage', {}], ['vintge lamp', {}], ['rustic chair', { maxCents: 9900 }], ['antique-clock', {}], ['pine radio', { category: 'electronics' }]] as const) {
           const expected = await pages(words, q, extra);
           const got = await pages(pairs, q, extra);
-          expect(got.map((r) => `${r.rank}:${r.name}`), q).toEqual(expected.map((r) => `${r.rank}:${r.name}`));
+          expect(ranked(got), q).toEqual(ranked(expected));
           if (q === newestWords) expect(got[0]?.name, q).toBe(newest!.name);
           if (q === 'vintage lamp') {
             // The pages took listings from several months (30 days of epoch time each).
