@@ -20,7 +20,7 @@ CREATE OR REPLACE FUNCTION og_pair_lexeme(a text, b text, month int) RETURNS tex
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT '''' || replace(replace(least(a, b) || ' ' || greatest(a, b) || coalesce(' ' || month, ''), '\', '\\'), '''', '''''') || ''''
 $$;--> statement-breakpoint
--- og_name_pairs_query (migration 0011) for one month; month NULL: the pairs themselves. A spelling may now hold
+-- og_name_pairs_query (migration 0011, which this replaces) for one month; month NULL: the pairs themselves. A spelling may now hold
 -- several lexemes ("mid-century": mid-centuri, mid, centuri): two spellings then give every pair of one's lexeme
 -- with the other's, a lexeme with itself left out (the other pairs still require it). NULL when two spellings
 -- have no pair of different lexemes, or there are fewer than two groups.
@@ -71,10 +71,6 @@ BEGIN
   RETURN array_to_string(parts, ' & ')::tsquery;
 END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION og_name_pairs_query(groups text[]) RETURNS tsquery
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT og_name_pairs_query(groups, NULL::int)
-$$;--> statement-breakpoint
 -- The pairs a web search's tsquery requires, for one month (month NULL: the pairs themselves): its distinct
 -- lexemes, each paired with the next. Only for a query of & and <-> (every lexeme required); else NULL, as for
 -- fewer than two lexemes. The pairs may say less than the query (not a phrase's order): the caller still tests
@@ -95,4 +91,7 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_name_pairs_by_month_idx" ON "products" USING gin (og_name_pairs_by_month("name_search", "created_at"));--> statement-breakpoint
-DROP INDEX IF EXISTS "products_name_pairs_idx";
+DROP INDEX IF EXISTS "products_name_pairs_idx";--> statement-breakpoint
+-- Migration 0011's pairs without months, and its one-argument query, have no caller left.
+DROP FUNCTION IF EXISTS og_name_pairs(tsvector);--> statement-breakpoint
+DROP FUNCTION IF EXISTS og_name_pairs_query(text[]);

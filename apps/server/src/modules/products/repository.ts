@@ -403,7 +403,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
   }
 
   /** How a relevance page runs its statements: compiled once per shape on pg (runCompiled), or recorded (the bench). */
-  type Run = <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>) => Promise<Row[]>;
+  type Run = <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>, generic?: boolean) => Promise<Row[]>;
 
   /**
    * Statements compiled once per shape of search (which statement, the tier, how many words and spellings per word,
@@ -414,14 +414,13 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    */
   const compiledStatements = new Map<string, RawSelect<unknown> | null>();
   const COMPILED_SHAPES_MAX = 1000;
-  const runCompiled: Run = async <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>) => {
+  const runCompiled: Run = async <Row>(key: string, build: (bind: Bind) => SQL, selection: Record<string, unknown>, values: Record<string, unknown>, generic = false) => {
     let statement = compiledStatements.get(key);
     if (statement === undefined) {
       const compiled = build(asPlaceholders);
-      // A month walk's plan is the same whatever its words (every month is one GIN lookup of a pair computed at run
-      // time; the filters wait behind OFFSET 0), so it is a named statement: after five runs PostgreSQL keeps a
-      // generic plan and stops planning it (0.5 ms a search).
-      const name = key.startsWith('["months') && namedStatements < NAMED_MONTH_SHAPES ? `og_search_months_${++namedStatements}` : undefined;
+      // `generic`: a statement whose plan is the same whatever its values runs named, so after five runs PostgreSQL
+      // keeps a generic plan and stops planning it (0.5 ms a search).
+      const name = generic && namedStatements < NAMED_MONTH_SHAPES ? `og_search_months_${++namedStatements}` : undefined;
       statement = rawPreparedSelect<unknown>(db, name, { toSQL: () => dialect.sqlToQuery(compiled) }, selection) ?? null;
       if (compiledStatements.size >= COMPILED_SHAPES_MAX) compiledStatements.delete(compiledStatements.keys().next().value!);
       compiledStatements.set(key, statement);
@@ -494,7 +493,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       // them to another index: ANDing the category index, 110,000 entries, into every month took 1.7 s) and sorted
       // by date. The months are the outer side of a lateral join: read in order, no further than the page
       // needs. `paired` is false when the pairs cannot say the tier's words (NULL): then one row of nulls comes
-      // back, and the tier is read below, without them.
+      // back, and the tier is read below, without them. Its plan is the same whatever the words (every month is one
+      // GIN lookup of a pair computed at run time; the filters wait behind OFFSET 0), so it runs `generic`.
       const rows = await run<ProductRow & { paired: boolean }>(key(`months ${filter.limit}`), (bind) => {
         const { found, byMonth, where, after0 } = part(bind);
         // The page size is written into the statement (and its key): as a parameter, the generic plan's estimate
@@ -514,7 +514,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
               where ${where} order by created_at desc, id desc limit ${limit}
             ) as products limit ${limit}
           ) as products on pairs.paired`;
-      }, { ...productColumns, paired: sql`paired` }, values);
+      }, { ...productColumns, paired: sql`paired` }, values, true);
       if (rows[0]?.paired) return rows.filter((row) => row.id !== null).map(({ paired: _paired, ...row }) => row);
     }
     // A name tier the pairs cannot read whose words the dictionary finds in more than probeLimit names (a word left
@@ -666,9 +666,9 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       if (filter.sort !== 'relevance') return [buildListQuery(filter).getSQL()];
       // The statements this page runs, each run once here (a tier's next step depends on what the last found).
       const statements: SQL[] = [];
-      await relevancePage({ ...filter, search: filter.search }, async (key, build, selection, values) => {
+      await relevancePage({ ...filter, search: filter.search }, async (key, build, selection, values, generic) => {
         statements.push(build(asValues));
-        return runCompiled(key, build, selection, values);
+        return runCompiled(key, build, selection, values, generic);
       });
       return statements;
     },
