@@ -138,12 +138,20 @@ interface Tier {
   pairs?: (month: SQL) => SQL;
 }
 
-/** The relevance tiers of a search, best first. */
-function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean): Tier[] {
-  const exact = exactQuery(search, bind);
-  const typo = typoQuery(search, bind);
+/**
+ * The relevance tiers of a search, best first. `once`: each query (the web-search one, the corrected one) is a scalar
+ * sub-select, computed once per statement; written in place, a generic plan (the month walk's) computes it again for
+ * every row it tests.
+ */
+function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean, once = false): Tier[] {
+  const computed = (query: SQL) => (once ? sql`(select ${query})` : query);
+  const exact = computed(exactQuery(search, bind));
+  const corrections = typoQuery(search, bind);
+  const typo = corrections && computed(corrections);
   const anyName = typo ? sql`(${exact} || ${typo})` : exact;
-  const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${matchOf(search, bind)}` : sql`${nameVector} @@ ${exact}`;
+  // matchOf's test, with the same queries.
+  const anyText = sql`${products.search} @@ ${anyName}`;
+  const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${anyText}` : sql`${nameVector} @@ ${exact}`;
   const paired = namePairs && !hasSearchOperators(search.q) && queryWords(search.q).length >= 2;
   const tiers: Tier[] = [
     { tier: TIER_NAME_EXACT, condition: exactName, pairs: paired ? (month) => sql`og_query_pairs(${exact}, ${month})` : undefined },
@@ -158,7 +166,7 @@ function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean): Ti
       pairs: paired && search.alternatives!.length >= 2 ? (month) => sql`og_name_pairs_query(${groups}, ${month})` : undefined,
     });
   }
-  const anywhere = sql`${matchOf(search, bind)} and not (${nameVector} @@ ${anyName})`;
+  const anywhere = sql`${anyText} and not (${nameVector} @@ ${anyName})`;
   tiers.push({ tier: TIER_ANYWHERE, condition: anywhere });
   return tiers;
 }
@@ -199,7 +207,9 @@ async function lockImages(db: Db, imageIds: string[]): Promise<string[]> {
  * them (docs/product.md#trade-lifecycle).
  */
 function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
-  return filter.sellerEmail === undefined ? ne(products.status, 'sold') : undefined;
+  // Written in, not bound: as a parameter, a generic plan (the month walk's) estimated it from the status column's
+  // statistics as if any status, and where every listing is available, as matching no row.
+  return filter.sellerEmail === undefined ? sql`${products.status} <> 'sold'` : undefined;
 }
 
 /** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
@@ -456,8 +466,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     const from = filter.after ? splitRank(Number(filter.after[0])) : undefined;
     const after: ListFilter['after'] = from && tier === from.tier ? [from.createdAt, filter.after![1]] : undefined;
     const key = (step: string) => JSON.stringify([step, tier, shape, after !== undefined]);
-    const part = (bind: Bind) => {
-      const found = relevanceTiers(filter.search, bind, namePairs).find((t) => t.tier === tier)!;
+    const part = (bind: Bind, once = false) => {
+      const found = relevanceTiers(filter.search, bind, namePairs, once).find((t) => t.tier === tier)!;
       const shaped = { ...filter, search: undefined, after, sort: 'newest' } as const;
       const placeholders = bind === asPlaceholders;
       const byMonth = found.pairs && sql`og_name_pairs_by_month(${nameVector}, ${products.createdAt}) @@ ${found.pairs(sql`months.month`)}`;
@@ -496,7 +506,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       // back, and the tier is read below, without them. Its plan is the same whatever the words (every month is one
       // GIN lookup of a pair computed at run time; the filters wait behind OFFSET 0), so it runs `generic`.
       const rows = await run<ProductRow & { paired: boolean }>(key(`months ${filter.limit}`), (bind) => {
-        const { found, byMonth, where, after0 } = part(bind);
+        const { found, byMonth, where, after0 } = part(bind, true);
         // The page size is written into the statement (and its key): as a parameter, the generic plan's estimate
         // of the outer LIMIT was so high that PostgreSQL kept planning every run.
         const limit = sql.raw(String(Math.trunc(filter.limit)));
@@ -505,15 +515,17 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
         const edge = (order: SQL) => sql`(select og_month(created_at) from ${products} order by ${order} limit 1)`;
         const newest = after ? sql`og_month(${after0}::timestamptz)` : edge(newestFirst);
         const oldest = edge(sql`${products.createdAt} asc nulls first, ${products.id} asc nulls first`);
+        // `paired` is computed once, behind OFFSET 0 (pulled up into the join's condition, a generic plan computed it
+        // again for every row found), and gates the walk: when false, no month is read.
         return sql`select ${listedColumns}, pairs.paired from (
-            select ${found.pairs!(sql`null::int`)} is not null as paired
+            select ${found.pairs!(sql`null::int`)} is not null as paired offset 0
           ) as pairs left join lateral (
             select ${listedColumns} from generate_series(${newest}, ${oldest}, -1) as months(month)
             cross join lateral (
               select ${listedColumns} from (select * from ${products} where ${byMonth!} offset 0) as products
               where ${where} order by created_at desc, id desc limit ${limit}
-            ) as products limit ${limit}
-          ) as products on pairs.paired`;
+            ) as products where pairs.paired limit ${limit}
+          ) as products on true`;
       }, { ...productColumns, paired: sql`paired` }, values, true);
       if (rows[0]?.paired) return rows.filter((row) => row.id !== null).map(({ paired: _paired, ...row }) => row);
     }
