@@ -292,6 +292,14 @@ describe('search and pagination', () => {
             const statements = await pairs.explainableQueries({ search: (await t.services.products.searchTerms(q))!, sort: 'relevance', limit: 2 });
             expect(statements.map((s) => new PgDialect().sqlToQuery(s).sql).join('\n')).toContain('og_name_pairs_by_month');
           }
+          if (q === 'vintge lamp') {
+            // The exact tier ("vintge", in no name) is probed, not walked month by month; the corrected tier is walked.
+            const statements = await pairs.explainableQueries({ search: (await t.services.products.searchTerms(q))!, sort: 'relevance', limit: 2 });
+            const texts = statements.map((s) => new PgDialect().sqlToQuery(s).sql);
+            expect(texts[0]).toContain('count(*) over ()');
+            expect(texts.join('\n')).not.toContain('og_query_pairs');
+            expect(texts.join('\n')).toContain('og_name_pairs_query');
+          }
         }
       } finally {
         await spread(-1);
