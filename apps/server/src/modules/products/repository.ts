@@ -153,8 +153,12 @@ function relevanceTiers(search: SearchTerms, bind: Bind, namePairs: boolean, onc
   const anyText = sql`${products.search} @@ ${anyName}`;
   const exactName = hasNegation(search.q) ? sql`${nameVector} @@ ${exact} and ${anyText}` : sql`${nameVector} @@ ${exact}`;
   const paired = namePairs && !hasSearchOperators(search.q) && queryWords(search.q).length >= 2;
+  // A search with corrections has a word the dictionary does not hold, most likely in no name: its exact tier takes
+  // no pairs, so it goes to the probe, whose GIN lookup ends at that word's empty entry (5 pages, 0.1 ms), where the
+  // month walk would look in every month (24 at a million listings: a hundred pages, 0.7 ms).
+  const exactPairs = paired && !typo;
   const tiers: Tier[] = [
-    { tier: TIER_NAME_EXACT, condition: exactName, pairs: paired ? (month) => sql`og_query_pairs(${exact}, ${month})` : undefined },
+    { tier: TIER_NAME_EXACT, condition: exactName, pairs: exactPairs ? (month) => sql`og_query_pairs(${exact}, ${month})` : undefined },
   ];
   if (typo) {
     const corrected = sql`${nameVector} @@ ${typo}`;
@@ -456,8 +460,9 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    *    ten) fills the page here, from pages already in memory, without counting its matches. A name tier skips it
    *    when the dictionary's counts (namesHolding) say its names cannot fill a page among that many.
    * 2. Else, for a name tier whose words make pairs, `months`: the pairs by month, newest month first, until the
-   *    page is full (about a month of the pair's matches read, however many it has). Not for the exact tier of a
-   *    search with corrections (its unknown word is most likely in no name: the probe finds that at once).
+   *    page is full (about a month of the pair's matches read, however many it has). The exact tier of a search
+   *    with corrections takes no pairs (relevanceTiers): its unknown word is most likely in no name, which the probe
+   *    finds at once.
    * 3. Else `probe`: the tier's GIN match, at most probeLimit + 1 rows; when that found them all, the page is the
    *    newest of the probe (a rare word: a few hundred heap reads).
    * 4. Else the word is in more than probeLimit listings, but fewer than one in WALK_FIRST / limit: `walk` reads
@@ -497,11 +502,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       const head = await newestListings(walkFirst);
       if (head.length >= filter.limit) return head;
     }
-    // A search with corrections has a word the dictionary does not hold, most likely in no name: its exact tier goes
-    // to the probe, whose GIN lookup ends at that word's empty entry (5 pages, 0.1 ms), where the month walk would
-    // look in every month (24 at a million listings: a hundred pages, 0.7 ms).
-    const unknownWord = tier === TIER_NAME_EXACT && filter.search.alternatives !== undefined;
-    if (!unknownWord && relevanceTiers(filter.search, asValues, namePairs).find((t) => t.tier === tier)!.pairs) {
+    if (relevanceTiers(filter.search, asValues, namePairs).find((t) => t.tier === tier)!.pairs) {
       // The name's word pairs by month (migration 0012): the newest month first (the cursor's, in its tier), a month
       // at a time back to the oldest listing's, until the page is full; a month's listings that hold the pairs are
       // tested with the tier's test, the filters and the cursor (behind OFFSET 0, so the planner cannot take any of
