@@ -11,6 +11,8 @@ mkdirSync(out, { recursive: true });
 let passed = 0;
 let failed = 0;
 const report = [];
+/** Names of what failed, printed just before the summary line (CI shows only the tail of the output). */
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -21,7 +23,10 @@ function run(label, command, args, env = {}) {
 function check(label, command, args, env) {
   const ok = run(label, command, args, env);
   if (ok) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
   report.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
   return ok;
 }
@@ -34,13 +39,35 @@ function readJson(file) {
   }
 }
 
+/** Playwright's JSON report nests suites; a test failed when its final outcome is `unexpected`. */
+function failedPlaywrightTests(suites, trail = []) {
+  const names = [];
+  for (const suite of suites) {
+    const here = suite.title ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`${[...here, spec.title].join(' > ')} [${test.projectName}]`);
+      }
+    }
+    names.push(...failedPlaywrightTests(suite.suites ?? [], here));
+  }
+  return names;
+}
+
 function vitest(label, args, jsonFile, env) {
   const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${jsonFile}`], env);
   const json = readJson(jsonFile);
   if (!json) {
     failed += 1;
+    failures.push(`${label}: no results`);
     report.push(`${label}: no results (exit ${ok ? 0 : 'non-zero'})`);
     return;
+  }
+  for (const file of json.testResults ?? []) {
+    const name = file.name.replace(root, '');
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests) failures.push(`${label}: ${name} > ${a.fullName ?? a.title}`);
+    if (file.status === 'failed' && failedTests.length === 0) failures.push(`${label}: ${name} (did not load: ${String(file.message ?? '').split('\n')[0]})`);
   }
   const p = json.numPassedTests ?? 0;
   // A file that fails to load holds no failed test but must count as a failure.
@@ -64,6 +91,7 @@ if (built) {
   check('bundle budget', 'node', ['scripts/check-bundle.mjs']);
   const e2eOk = run('browser journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
   const e2e = readJson(`${out}/e2e.json`);
+  for (const name of failedPlaywrightTests(e2e?.suites ?? [])) failures.push(`browser journeys: ${name}`);
   if (e2e?.stats) {
     const p = (e2e.stats.expected ?? 0) + (e2e.stats.flaky ?? 0);
     const f = (e2e.stats.unexpected ?? 0) + (e2e.errors?.length && !e2eOk && !e2e.stats.unexpected ? 1 : 0);
@@ -78,6 +106,11 @@ if (built) {
 
 console.log('\n=== summary');
 for (const line of report) console.log(`  ${line}`);
+if (failures.length > 0) {
+  console.log('failed:');
+  for (const name of failures.slice(0, 60)) console.log(`  ${name}`);
+  if (failures.length > 60) console.log(`  ... and ${failures.length - 60} more`);
+}
 const summary = `${passed} passed, ${failed} failed`;
 writeFileSync(`${out}/summary.txt`, `${summary}\n`);
 console.log(summary);
