@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -111,6 +113,11 @@ export const products = pgTable('products', {
   index('products_image2_idx').on(t.image2),
   index('products_image3_idx').on(t.image3),
   index('products_image4_idx').on(t.image4),
+  // The sitemap's listings (migration 0009). The migration also INCLUDEs updated_at, which drizzle cannot say.
+  index('products_sitemap_idx').on(t.id).where(sql`status <> 'sold'`),
+  // A name's word pairs by month, read newest month first (migration 0012 creates the function it calls).
+  index('products_name_pairs_by_month_idx').using('gin', sql`og_name_pairs_by_month(${t.nameSearch}, ${t.createdAt})`),
+  check('products_status_check', sql`status IN ('available', 'reserved', 'sold')`),
 ]);
 
 export const buyerRequests = pgTable('buyer_requests', {
@@ -155,16 +162,23 @@ export const buyerRequests = pgTable('buyer_requests', {
   index('buyer_requests_seller_id_idx').on(t.sellerId),
   index('buyer_requests_buyer_id_idx').on(t.buyerId),
   index('buyer_requests_image1_idx').on(t.image1),
+  check('buyer_requests_status_check', sql`status IN ('Pending', 'Accepted', 'Declined', 'Cancelled', 'Completed')`),
 ]);
 
 /** A request's thread between its buyer and its seller (issue 13). */
 export const requestMessages = pgTable('request_messages', {
   id: text('id').primaryKey(),
-  requestId: text('request_id').notNull().references(() => buyerRequests.id, { onDelete: 'cascade' }),
-  senderId: text('sender_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  requestId: text('request_id').notNull(),
+  senderId: text('sender_id').notNull(),
   body: text('body').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('request_messages_thread_idx').on(t.requestId, t.createdAt, t.id), index('request_messages_sender_idx').on(t.senderId)]);
+}, (t) => [
+  index('request_messages_thread_idx').on(t.requestId, t.createdAt, t.id),
+  index('request_messages_sender_idx').on(t.senderId),
+  // Named as migration 0006 named them (PostgreSQL's default names, not drizzle's).
+  foreignKey({ name: 'request_messages_request_id_fkey', columns: [t.requestId], foreignColumns: [buyerRequests.id] }).onDelete('cascade'),
+  foreignKey({ name: 'request_messages_sender_id_fkey', columns: [t.senderId], foreignColumns: [users.id] }).onDelete('cascade'),
+]);
 
 export const images = pgTable('images', {
   id: text('id').primaryKey(),
