@@ -120,7 +120,7 @@ export type Services = ReturnType<typeof createServices>;
 /**
  * Fastify (5.12 on) trusts no hop for a plain number, failing closed; a hop count is given as a function instead:
  * the connection's peer and the next hops - 1 entries from the right are the proxies, the entry before them is
- * the client. Only right when the proxies are the only way in (see docs/decisions/006-trust-proxy.md).
+ * the client. Only right when the proxies are the only way in (see docs/decisions/006-trust-proxy-names-the-proxies.md).
  */
 export function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOptions['trustProxy'] {
   if (typeof trust !== 'number') return trust;
