@@ -19,6 +19,8 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 const PUBLIC_URL = 'https://shop.test.example';
 const CHIEF = 'chief@test.example';
 const NEW_PASSWORD = 'Fresh#Pass1';
+/** An ADMIN_EMAILS address someone registers before its owner does. */
+const SQUATTED = 'squatted-chief@test.example';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -26,7 +28,7 @@ let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: `${CHIEF},reset-chief@test.example` });
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: `${CHIEF},reset-chief@test.example,${SQUATTED}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -59,7 +61,9 @@ async function lastToken(to: string, page: 'verifyEmail' | 'resetPassword') {
   return tokenFromLink(mails.at(-1)!.raw, PUBLIC_URL, page);
 }
 
-const verify = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip() });
+/** `cookie`: the browser the link is opened in (only one signed in to the link's account proves it). */
+const verify = (token: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip(), headers: cookie ? { cookie } : {} });
 const resend = (user: TestUser) => t.injectAs(user, { method: 'POST', url: '/api/auth/verify-email/send' });
 const requestReset = (email: string, remoteAddress = ip()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
@@ -110,7 +114,7 @@ describe('email verification', () => {
     const stored = await t.database.db.select().from(accountTokens).where(eq(accountTokens.purpose, 'verify_email'));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
 
-    const ok = await verify(token);
+    const ok = await verify(token, cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ emailVerified: true });
     expect(await sessionUser(cookie)).toMatchObject({ emailVerified: true });
@@ -143,7 +147,7 @@ describe('email verification', () => {
     const second = await lastToken(user.email, 'verifyEmail');
     expect(second).not.toBe(first);
     invalidToken(await verify(first));
-    expect((await verify(second)).statusCode).toBe(200);
+    expect((await verify(second, user.cookie)).statusCode).toBe(200);
   });
 
   it("a link for an address the account no longer has proves nothing", async () => {
@@ -151,7 +155,7 @@ describe('email verification', () => {
     await resend(user);
     const token = await lastToken(user.email, 'verifyEmail');
     await t.database.db.update(users).set({ email: `moved-${user.email}` }).where(eq(users.id, user.id));
-    invalidToken(await verify(token));
+    invalidToken(await verify(token, user.cookie));
     expect((await t.services.users.findById(user.id))?.emailVerified).toBe(false);
   });
 
@@ -164,7 +168,7 @@ describe('email verification', () => {
     invalidToken(await verify(resetToken));
     invalidToken(await confirmReset(verifyToken, NEW_PASSWORD));
     // Both are still good for their own purpose.
-    expect((await verify(verifyToken)).statusCode).toBe(200);
+    expect((await verify(verifyToken, user.cookie)).statusCode).toBe(200);
     expect((await confirmReset(resetToken, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -172,7 +176,7 @@ describe('email verification', () => {
     const user = await userWithPassword();
     await resend(user);
     const token = await lastToken(user.email, 'verifyEmail');
-    const results = await Promise.all([verify(token), verify(token), verify(token)]);
+    const results = await Promise.all([verify(token, user.cookie), verify(token, user.cookie), verify(token, user.cookie)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
   });
 
@@ -194,7 +198,7 @@ describe('email verification', () => {
     await t.database.db.insert(accountTokens).values([row('older', new Date(Date.now() - 1000)), row('newer', new Date())]);
     expect(await repo.consume(hashToken('older'), 'verify_email', new Date())).toBeUndefined();
     invalidToken(await verify('older'));
-    expect((await verify('newer')).statusCode).toBe(200);
+    expect((await verify('newer', user.cookie)).statusCode).toBe(200);
   });
 
   it('resending when already verified answers 200 and mails nothing; anonymous is 401', async () => {
@@ -224,6 +228,89 @@ describe('email verification', () => {
   });
 });
 
+describe('an address is proven by whoever holds the account, never handed to whoever registered it', () => {
+  const SQUATTER_PASSWORD = 'Squat#2468x';
+  const asToken = (token: string, url = '/api/users') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it("the owner's click elsewhere changes nothing (no proof, no admin); the owner's reset ends every hold of the squatter", async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Squatter', email: SQUATTED, password: SQUATTER_PASSWORD, photoURL: 'https://img.test.example/a.png' },
+      remoteAddress: ip(),
+    });
+    expect(reg.statusCode).toBe(201);
+    const squatterCookie = `${SESSION_COOKIE}=${reg.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+    const jwt = await t.app.inject({ method: 'POST', url: '/api/jwt', headers: { cookie: squatterCookie }, payload: { email: SQUATTED } });
+    const squatterToken = jwt.json<{ token: string }>().token;
+
+    // The owner opens the mailed link: in a browser signed in to nothing, then in one signed in to another account.
+    const link = await lastToken(SQUATTED, 'verifyEmail');
+    const someoneElse = await userWithPassword();
+    for (const cookie of [undefined, someoneElse.cookie]) {
+      expectError(await verify(link, cookie), 409, { code: 'SIGN_IN_TO_VERIFY', message: ACCOUNT_MESSAGES.signInToVerify });
+    }
+    const bearerElse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link },
+      headers: { authorization: `Bearer ${someoneElse.token}` },
+      remoteAddress: ip(),
+    });
+    expectError(bearerElse, 409, { code: 'SIGN_IN_TO_VERIFY' });
+
+    // The squatter holds neither a proven account nor admin, by cookie or by token.
+    expect(await t.services.users.findByEmail(SQUATTED)).toMatchObject({ emailVerified: false, role: 'user' });
+    expect(await sessionUser(squatterCookie)).toMatchObject({ emailVerified: false, admin: false });
+    expect((await asToken(squatterToken)).statusCode).toBe(403);
+    expect((await t.services.users.findById(someoneElse.id))?.emailVerified).toBe(false);
+
+    // The page offers the reset: it proves the address, ends every session and sets the owner's password.
+    await requestReset(SQUATTED);
+    expect((await confirmReset(await lastToken(SQUATTED, 'resetPassword'), NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await sessionUser(squatterCookie)).toBeNull();
+    expect((await asToken(squatterToken)).statusCode).toBe(401);
+    expectError(await login(SQUATTED, SQUATTER_PASSWORD), 401, { code: 'INVALID_CREDENTIALS' });
+    const owner = await login(SQUATTED, NEW_PASSWORD);
+    expect(owner.json()).toMatchObject({ user: { admin: true, emailVerified: true } });
+  });
+
+  it('the link stays usable where it was refused: the holder who signs in afterwards proves it', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    expectError(await verify(token), 409, { code: 'SIGN_IN_TO_VERIFY' });
+    expect((await verify(token, user.cookie)).statusCode).toBe(200);
+    expect((await t.services.users.findById(user.id))?.emailVerified).toBe(true);
+  });
+
+  it('the honest path: the holder who opens their link with an access token (no cookie) is verified and stays signed in', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    const res = await t.injectAs(user, { method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ emailVerified: true });
+    expect((await probe(user)).statusCode).toBe(200);
+    expect(await sessionUser(user.cookie)).toMatchObject({ emailVerified: true });
+  });
+
+  it('a refused or dead link never tells more than the link is worth: a stale token or cookie is not a 401', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      headers: { authorization: 'Bearer not.a.valid-token', cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` },
+      remoteAddress: ip(),
+    });
+    expectError(stale, 409, { code: 'SIGN_IN_TO_VERIFY' });
+    invalidToken(await verify('C'.repeat(43), user.cookie));
+  });
+});
+
 describe('ADMIN_EMAILS needs a verified email', () => {
   it('registering a listed address gives an ordinary user; verifying it makes the account admin', async () => {
     const { res, cookie } = await register(CHIEF);
@@ -233,7 +320,7 @@ describe('ADMIN_EMAILS needs a verified email', () => {
     expect(await t.services.users.grantAdminIfVerified(CHIEF)).toBe(0);
     expect((await t.services.users.findByEmail(CHIEF))?.role).toBe('user');
 
-    expect((await verify(await lastToken(CHIEF, 'verifyEmail'))).statusCode).toBe(200);
+    expect((await verify(await lastToken(CHIEF, 'verifyEmail'), cookie)).statusCode).toBe(200);
     expect(await sessionUser(cookie)).toMatchObject({ admin: true, emailVerified: true });
   });
 
@@ -479,7 +566,8 @@ describe('mail without SMTP_URL: the outbox', () => {
       const raw = await readFile(path.join(outbox, files[0]!), 'utf8');
       expect(headersOf(raw).get('to')).toBe('lou@test.example');
       const token = tokenFromLink(raw, 'http://localhost:3000', 'verifyEmail');
-      expect((await local.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(200);
+      const cookie = `${SESSION_COOKIE}=${res.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+      expect((await local.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, headers: { cookie } })).statusCode).toBe(200);
     } finally {
       await local.close();
     }
