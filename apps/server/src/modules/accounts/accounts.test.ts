@@ -102,12 +102,13 @@ describe('email verification', () => {
     expect(headers.get('from')).toBe('Olden Goods <no-reply@localhost>');
     expect(headers.get('subject')).toBe('Confirm your email for Olden Goods');
     expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
-    // The HTML part escapes what the user typed; the text part shows it as it is.
+    // The address is nobody's proven one yet: the mail never carries the name whoever registered it chose.
     const [text, html] = decodedBodyOf(mail!.raw).split(/Content-Type: text\/html/i);
     expect(text).toMatch(/Content-Type: text\/plain/i);
-    expect(text).toContain('Hello Ada <b>Lovelace</b>,');
-    expect(html).toContain('Hello Ada &lt;b&gt;Lovelace&lt;/b&gt;,');
-    expect(html).not.toContain('<b>');
+    expect(text).toContain('Hello, please confirm that ada@test.example is your address.');
+    expect(html).toContain('Hello, please confirm that ada@test.example is your address.');
+    expect(text).not.toContain('Lovelace');
+    expect(html).not.toContain('Lovelace');
     const token = tokenFromLink(mail!.raw, PUBLIC_URL, 'verifyEmail');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash is stored.
@@ -342,6 +343,54 @@ describe('ADMIN_EMAILS needs a verified email', () => {
     await requestReset(user.email);
     expect((await confirmReset(await lastToken(user.email, 'resetPassword'), NEW_PASSWORD)).statusCode).toBe(200);
     expect(await t.services.users.findById(user.id)).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+});
+
+describe('names in account mails', () => {
+  /** The parts as a mail client shows them (quoted-printable undone, UTF-8 read). */
+  const partsOf = (raw: string) => Buffer.from(decodedBodyOf(raw), 'latin1').toString('utf8').split(/Content-Type: text\/html/i) as [string, string];
+  const URL_LIKE = /https?:\/\/|www\.|evil\.example|[\w-]+@[\w-]+\.[a-z]{2,}/i;
+
+  it('registration refuses a name with a line break or another control character, with a message that says why', async () => {
+    for (const name of ['Ann\nVisit https://evil.example', 'Ann\u0000', 'Ann\u202Etxt.exe']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name, email: `ctl-${++counter}@test.example`, password: TEST_PASSWORD, photoURL: 'https://img.test.example/a.png' },
+        remoteAddress: ip(),
+      });
+      expectError(res, 400, { code: 'VALIDATION' });
+      expect(res.json<{ details: { path: string; message: string }[] }>().details).toContainEqual({ path: 'name', message: messages.nameControl });
+    }
+    const user = await userWithPassword();
+    const patch = await t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload: { name: 'Ann\r\nBcc: x@evil.example' } });
+    expectError(patch, 400, { code: 'VALIDATION' });
+    expect((await t.services.users.findById(user.id))?.name).toBe(user.name);
+  });
+
+  it('a URL or an address in a name is never a link, in the text part or the HTML part', async () => {
+    const name = 'Ada https://evil.example/win www.evil.example boss@evil.example';
+    const user = await t.createUser({ email: `named-${++counter}@test.example`, name, password: TEST_PASSWORD });
+    await t.services.users.markEmailVerified(user.id, user.email);
+    await requestReset(user.email);
+    const [mail] = await mailsTo(user.email);
+    const [text, html] = partsOf(mail!.raw);
+    // The name is there, as text a person reads the same way...
+    expect(text.replace(/\u200D/g, '')).toContain(`Hello ${name},`);
+    // ...but nothing of it looks like a link to a mail client; the only link is the reset link.
+    const own = (part: string) => part.replaceAll(user.email, '').replace(/https:\/\/shop\.test\.example[^"<\s]*/g, '');
+    expect(own(text)).not.toMatch(URL_LIKE);
+    expect(own(html)).not.toMatch(URL_LIKE);
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it("a reset mail to an address nobody proved yet carries no name", async () => {
+    const user = await t.createUser({ email: `unproven-${++counter}@test.example`, name: 'Mallory https://evil.example', password: TEST_PASSWORD });
+    await requestReset(user.email);
+    const [mail] = await mailsTo(user.email);
+    const [text, html] = partsOf(mail!.raw);
+    expect(text).toContain('Hello, someone (we hope you) asked');
+    expect(`${text}${html}`).not.toContain('Mallory');
   });
 });
 
