@@ -54,7 +54,7 @@ export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
         user.email,
         'Confirm your email for Olden Goods',
         [
-          // No name: whoever registered chose it, and the address may be anyone's (docs/product.md#mails).
+          // No name: whoever registered chose it, and the address may be anyone's (docs/product.md#server-rules-mail).
           `Hello, please confirm that ${user.email} is your address. The link works once, within 24 hours.`,
           'If you did not create an account on Olden Goods, you can ignore this mail.',
         ],

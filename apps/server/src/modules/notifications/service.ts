@@ -59,7 +59,7 @@ export function createNotifier(
     mailer.inBackground(what, async () => {
       const user = await users.findById(userId);
       if (!user || !user.notifyByEmail) return;
-      // The name only to a proven address: whoever registered an address chose the name (docs/product.md#mails).
+      // The name only to a proven address: whoever registered an address chose the name (docs/product.md#server-rules-mail).
       const mail = build({ email: user.email, name: user.emailVerified ? user.name : '' });
       if (!mail) return;
       if (claim && !(await claim())) return;
