@@ -165,7 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(authRoutes, { auth: services.auth, config });
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
-      await api.register(accountsRoutes, { accounts: services.accounts });
+      await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });

@@ -10,6 +10,8 @@ export const ACCOUNT_MESSAGES = {
   alreadyVerified: 'Your email is already verified',
   noPasswordYet: 'Your account has no password yet: use "Forgot password?" on the sign-in page to set one',
   invalidToken: 'This link is not valid any more: it was already used, has expired, or was replaced by a newer one',
+  signInToVerify:
+    'Sign in to the account this link was sent for, then open the link again. Not your account, or no password you know? Reset the password: that proves the address and signs everyone else out.',
   wrongCurrentPassword: 'Your current password is not correct',
   currentPasswordRequired: 'This Current Password field is required',
   commonPassword: 'This password is too common: choose one that is harder to guess',

@@ -1,7 +1,7 @@
 // Accounts you can prove, recover and control: email verification, password reset and change,
 // profile update, and the list of one's own sessions.
 import { z } from 'zod';
-import { Email, requiredText } from './common.ts';
+import { displayName, Email, requiredText } from './common.ts';
 import { Password } from './auth.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { messages } from './messages.ts';
@@ -36,7 +36,7 @@ export const UpdateProfileBody = z
   .object({
     /** false: no mail about requests and messages (account mails still go). */
     notifyByEmail: z.boolean({ error: 'notifyByEmail must be true or false' }).optional(),
-    name: requiredText('Name', 100, messages.register.nameRequired).optional(),
+    name: displayName(messages.register.nameRequired).optional(),
     photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).optional(),
   })
   .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, requiredText } from './common.ts';
+import { displayName, Email, requiredText } from './common.ts';
 import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
@@ -14,7 +14,7 @@ export const Password = z
   .regex(PASSWORD_PATTERN, m.passwordPattern);
 
 export const RegisterBody = z.object({
-  name: requiredText('Name', 100, m.nameRequired),
+  name: displayName(m.nameRequired),
   photoURL: requiredText('photoURL', 2048, m.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid),
   email: Email,
   password: Password,

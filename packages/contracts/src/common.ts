@@ -27,6 +27,17 @@ export function requiredText(label: string, max = 200, message = messages.requir
     .max(max, messages.tooLong(max));
 }
 
+/**
+ * Control characters (line breaks, tabs, NUL, DEL, the C1 range), the Unicode line and paragraph separators and the
+ * bidirectional overrides: none belongs in a name, and in a mail they would start lines or reorder what it says.
+ */
+const NAME_CONTROL = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** A person's display name (register, profile): the spec's required message, 100 characters, one plain line. */
+export function displayName(message = messages.required('Name')) {
+  return requiredText('Name', 100, message).refine((name) => !NAME_CONTROL.test(name), messages.nameControl);
+}
+
 export function imageUrl(label: string) {
   return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid);
 }

@@ -24,6 +24,11 @@ export const ERROR_STATUS = {
   IMAGE_NOT_STORED: 400,
   /** A mailed link's token that is unknown, used, expired or replaced by a newer one. */
   INVALID_TOKEN: 400,
+  /**
+   * A verification link opened where its account is not signed in: nothing changes, the link stays usable.
+   * 409, not 401/403: the web's spec rule signs out on those, and the browser may be signed in to another account.
+   */
+  SIGN_IN_TO_VERIFY: 409,
   /** A password change whose current password is wrong. */
   WRONG_PASSWORD: 400,
   /** A new password found in the list of common and breached passwords. */

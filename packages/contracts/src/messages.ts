@@ -12,6 +12,7 @@ export const messages = {
   urlInvalid: 'Please enter a valid https:// URL',
   imageInvalid: 'Images must be uploaded here or be https:// URLs',
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  nameControl: 'A name must be one line of text: no line breaks, tabs or other control characters',
   required: (label: string) => `This ${label} field is required`,
   priceInvalid: 'Price must be a positive amount like 120 or 120.50',
   ageInvalid: 'Age must be a whole number of months (0 or more)',

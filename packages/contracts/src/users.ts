@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email, PARAM_MAX, requiredText } from './common.ts';
+import { displayName, Email, PARAM_MAX, requiredText } from './common.ts';
 import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
@@ -15,7 +15,7 @@ export type User = z.infer<typeof UserSchema>;
 
 export const CreateUserBody = z.object({
   email: Email,
-  name: requiredText('Name', 100, messages.register.nameRequired),
+  name: displayName(messages.register.nameRequired),
   photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;

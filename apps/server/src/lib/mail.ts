@@ -22,6 +22,14 @@ export interface Mail {
 /** Header values on one line: a newline in a subject must not start a new header. */
 export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
 
+/**
+ * A person's name as a mail shows it: one line, and never a link. Names are anyone's text; a zero-width joiner on
+ * each side of every `.`, `:` and `@` keeps mail clients from turning a URL or an address typed as a name into a
+ * link (no `://`, `www.`, `host.tld` or `a@b` is left whole), in the text part and the HTML part alike
+ * (docs/product.md#server-rules-mail).
+ */
+export const mailName = (name: string) => oneLine(name.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')).replace(/[.:@]/g, '\u200D$&\u200D');
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 

@@ -19,6 +19,8 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 180_000 });
 const PUBLIC_URL = 'https://shop.test.example';
 const CHIEF = 'chief@test.example';
 const NEW_PASSWORD = 'Fresh#Pass1';
+/** An ADMIN_EMAILS address someone registers before its owner does. */
+const SQUATTED = 'squatted-chief@test.example';
 
 let smtp: TestSmtp;
 let t: TestApp;
@@ -26,7 +28,7 @@ let counter = 0;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: `${CHIEF},reset-chief@test.example` });
+  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: `${CHIEF},reset-chief@test.example,${SQUATTED}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -59,7 +61,9 @@ async function lastToken(to: string, page: 'verifyEmail' | 'resetPassword') {
   return tokenFromLink(mails.at(-1)!.raw, PUBLIC_URL, page);
 }
 
-const verify = (token: unknown) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip() });
+/** `cookie`: the browser the link is opened in (only one signed in to the link's account proves it). */
+const verify = (token: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip(), headers: cookie ? { cookie } : {} });
 const resend = (user: TestUser) => t.injectAs(user, { method: 'POST', url: '/api/auth/verify-email/send' });
 const requestReset = (email: string, remoteAddress = ip()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email }, remoteAddress });
@@ -98,19 +102,20 @@ describe('email verification', () => {
     expect(headers.get('from')).toBe('Olden Goods <no-reply@localhost>');
     expect(headers.get('subject')).toBe('Confirm your email for Olden Goods');
     expect(headers.get('content-type')).toMatch(/^multipart\/alternative/);
-    // The HTML part escapes what the user typed; the text part shows it as it is.
+    // The address is nobody's proven one yet: the mail never carries the name whoever registered it chose.
     const [text, html] = decodedBodyOf(mail!.raw).split(/Content-Type: text\/html/i);
     expect(text).toMatch(/Content-Type: text\/plain/i);
-    expect(text).toContain('Hello Ada <b>Lovelace</b>,');
-    expect(html).toContain('Hello Ada &lt;b&gt;Lovelace&lt;/b&gt;,');
-    expect(html).not.toContain('<b>');
+    expect(text).toContain('Hello, please confirm that ada@test.example is your address.');
+    expect(html).toContain('Hello, please confirm that ada@test.example is your address.');
+    expect(text).not.toContain('Lovelace');
+    expect(html).not.toContain('Lovelace');
     const token = tokenFromLink(mail!.raw, PUBLIC_URL, 'verifyEmail');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only a hash is stored.
     const stored = await t.database.db.select().from(accountTokens).where(eq(accountTokens.purpose, 'verify_email'));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
 
-    const ok = await verify(token);
+    const ok = await verify(token, cookie);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ emailVerified: true });
     expect(await sessionUser(cookie)).toMatchObject({ emailVerified: true });
@@ -143,7 +148,7 @@ describe('email verification', () => {
     const second = await lastToken(user.email, 'verifyEmail');
     expect(second).not.toBe(first);
     invalidToken(await verify(first));
-    expect((await verify(second)).statusCode).toBe(200);
+    expect((await verify(second, user.cookie)).statusCode).toBe(200);
   });
 
   it("a link for an address the account no longer has proves nothing", async () => {
@@ -151,7 +156,7 @@ describe('email verification', () => {
     await resend(user);
     const token = await lastToken(user.email, 'verifyEmail');
     await t.database.db.update(users).set({ email: `moved-${user.email}` }).where(eq(users.id, user.id));
-    invalidToken(await verify(token));
+    invalidToken(await verify(token, user.cookie));
     expect((await t.services.users.findById(user.id))?.emailVerified).toBe(false);
   });
 
@@ -164,7 +169,7 @@ describe('email verification', () => {
     invalidToken(await verify(resetToken));
     invalidToken(await confirmReset(verifyToken, NEW_PASSWORD));
     // Both are still good for their own purpose.
-    expect((await verify(verifyToken)).statusCode).toBe(200);
+    expect((await verify(verifyToken, user.cookie)).statusCode).toBe(200);
     expect((await confirmReset(resetToken, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -172,7 +177,7 @@ describe('email verification', () => {
     const user = await userWithPassword();
     await resend(user);
     const token = await lastToken(user.email, 'verifyEmail');
-    const results = await Promise.all([verify(token), verify(token), verify(token)]);
+    const results = await Promise.all([verify(token, user.cookie), verify(token, user.cookie), verify(token, user.cookie)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
   });
 
@@ -194,7 +199,7 @@ describe('email verification', () => {
     await t.database.db.insert(accountTokens).values([row('older', new Date(Date.now() - 1000)), row('newer', new Date())]);
     expect(await repo.consume(hashToken('older'), 'verify_email', new Date())).toBeUndefined();
     invalidToken(await verify('older'));
-    expect((await verify('newer')).statusCode).toBe(200);
+    expect((await verify('newer', user.cookie)).statusCode).toBe(200);
   });
 
   it('resending when already verified answers 200 and mails nothing; anonymous is 401', async () => {
@@ -224,6 +229,89 @@ describe('email verification', () => {
   });
 });
 
+describe('an address is proven by whoever holds the account, never handed to whoever registered it', () => {
+  const SQUATTER_PASSWORD = 'Squat#2468x';
+  const asToken = (token: string, url = '/api/users') => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+  it("the owner's click elsewhere changes nothing (no proof, no admin); the owner's reset ends every hold of the squatter", async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Squatter', email: SQUATTED, password: SQUATTER_PASSWORD, photoURL: 'https://img.test.example/a.png' },
+      remoteAddress: ip(),
+    });
+    expect(reg.statusCode).toBe(201);
+    const squatterCookie = `${SESSION_COOKIE}=${reg.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+    const jwt = await t.app.inject({ method: 'POST', url: '/api/jwt', headers: { cookie: squatterCookie }, payload: { email: SQUATTED } });
+    const squatterToken = jwt.json<{ token: string }>().token;
+
+    // The owner opens the mailed link: in a browser signed in to nothing, then in one signed in to another account.
+    const link = await lastToken(SQUATTED, 'verifyEmail');
+    const someoneElse = await userWithPassword();
+    for (const cookie of [undefined, someoneElse.cookie]) {
+      expectError(await verify(link, cookie), 409, { code: 'SIGN_IN_TO_VERIFY', message: ACCOUNT_MESSAGES.signInToVerify });
+    }
+    const bearerElse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link },
+      headers: { authorization: `Bearer ${someoneElse.token}` },
+      remoteAddress: ip(),
+    });
+    expectError(bearerElse, 409, { code: 'SIGN_IN_TO_VERIFY' });
+
+    // The squatter holds neither a proven account nor admin, by cookie or by token.
+    expect(await t.services.users.findByEmail(SQUATTED)).toMatchObject({ emailVerified: false, role: 'user' });
+    expect(await sessionUser(squatterCookie)).toMatchObject({ emailVerified: false, admin: false });
+    expect((await asToken(squatterToken)).statusCode).toBe(403);
+    expect((await t.services.users.findById(someoneElse.id))?.emailVerified).toBe(false);
+
+    // The page offers the reset: it proves the address, ends every session and sets the owner's password.
+    await requestReset(SQUATTED);
+    expect((await confirmReset(await lastToken(SQUATTED, 'resetPassword'), NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await sessionUser(squatterCookie)).toBeNull();
+    expect((await asToken(squatterToken)).statusCode).toBe(401);
+    expectError(await login(SQUATTED, SQUATTER_PASSWORD), 401, { code: 'INVALID_CREDENTIALS' });
+    const owner = await login(SQUATTED, NEW_PASSWORD);
+    expect(owner.json()).toMatchObject({ user: { admin: true, emailVerified: true } });
+  });
+
+  it('the link stays usable where it was refused: the holder who signs in afterwards proves it', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    expectError(await verify(token), 409, { code: 'SIGN_IN_TO_VERIFY' });
+    expect((await verify(token, user.cookie)).statusCode).toBe(200);
+    expect((await t.services.users.findById(user.id))?.emailVerified).toBe(true);
+  });
+
+  it('the honest path: the holder who opens their link with an access token (no cookie) is verified and stays signed in', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    const res = await t.injectAs(user, { method: 'POST', url: '/api/auth/verify-email', payload: { token }, remoteAddress: ip() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ emailVerified: true });
+    expect((await probe(user)).statusCode).toBe(200);
+    expect(await sessionUser(user.cookie)).toMatchObject({ emailVerified: true });
+  });
+
+  it('a refused or dead link never tells more than the link is worth: a stale token or cookie is not a 401', async () => {
+    const user = await userWithPassword();
+    await resend(user);
+    const token = await lastToken(user.email, 'verifyEmail');
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token },
+      headers: { authorization: 'Bearer not.a.valid-token', cookie: `${SESSION_COOKIE}=${'x'.repeat(43)}` },
+      remoteAddress: ip(),
+    });
+    expectError(stale, 409, { code: 'SIGN_IN_TO_VERIFY' });
+    invalidToken(await verify('C'.repeat(43), user.cookie));
+  });
+});
+
 describe('ADMIN_EMAILS needs a verified email', () => {
   it('registering a listed address gives an ordinary user; verifying it makes the account admin', async () => {
     const { res, cookie } = await register(CHIEF);
@@ -233,7 +321,7 @@ describe('ADMIN_EMAILS needs a verified email', () => {
     expect(await t.services.users.grantAdminIfVerified(CHIEF)).toBe(0);
     expect((await t.services.users.findByEmail(CHIEF))?.role).toBe('user');
 
-    expect((await verify(await lastToken(CHIEF, 'verifyEmail'))).statusCode).toBe(200);
+    expect((await verify(await lastToken(CHIEF, 'verifyEmail'), cookie)).statusCode).toBe(200);
     expect(await sessionUser(cookie)).toMatchObject({ admin: true, emailVerified: true });
   });
 
@@ -255,6 +343,54 @@ describe('ADMIN_EMAILS needs a verified email', () => {
     await requestReset(user.email);
     expect((await confirmReset(await lastToken(user.email, 'resetPassword'), NEW_PASSWORD)).statusCode).toBe(200);
     expect(await t.services.users.findById(user.id)).toMatchObject({ role: 'admin', emailVerified: true });
+  });
+});
+
+describe('names in account mails', () => {
+  /** The parts as a mail client shows them (quoted-printable undone, UTF-8 read). */
+  const partsOf = (raw: string) => Buffer.from(decodedBodyOf(raw), 'latin1').toString('utf8').split(/Content-Type: text\/html/i) as [string, string];
+  const URL_LIKE = /https?:\/\/|www\.|evil\.example|[\w-]+@[\w-]+\.[a-z]{2,}/i;
+
+  it('registration refuses a name with a line break or another control character, with a message that says why', async () => {
+    for (const name of ['Ann\nVisit https://evil.example', 'Ann\u0000', 'Ann\u202Etxt.exe']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name, email: `ctl-${++counter}@test.example`, password: TEST_PASSWORD, photoURL: 'https://img.test.example/a.png' },
+        remoteAddress: ip(),
+      });
+      expectError(res, 400, { code: 'VALIDATION' });
+      expect(res.json<{ details: { path: string; message: string }[] }>().details).toContainEqual({ path: 'name', message: messages.nameControl });
+    }
+    const user = await userWithPassword();
+    const patch = await t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload: { name: 'Ann\r\nBcc: x@evil.example' } });
+    expectError(patch, 400, { code: 'VALIDATION' });
+    expect((await t.services.users.findById(user.id))?.name).toBe(user.name);
+  });
+
+  it('a URL or an address in a name is never a link, in the text part or the HTML part', async () => {
+    const name = 'Ada https://evil.example/win www.evil.example boss@evil.example';
+    const user = await t.createUser({ email: `named-${++counter}@test.example`, name, password: TEST_PASSWORD });
+    await t.services.users.markEmailVerified(user.id, user.email);
+    await requestReset(user.email);
+    const [mail] = await mailsTo(user.email);
+    const [text, html] = partsOf(mail!.raw);
+    // The name is there, as text a person reads the same way...
+    expect(text.replace(/\u200D/g, '')).toContain(`Hello ${name},`);
+    // ...but nothing of it looks like a link to a mail client; the only link is the reset link.
+    const own = (part: string) => part.replaceAll(user.email, '').replace(/https:\/\/shop\.test\.example[^"<\s]*/g, '');
+    expect(own(text)).not.toMatch(URL_LIKE);
+    expect(own(html)).not.toMatch(URL_LIKE);
+    expect(html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it("a reset mail to an address nobody proved yet carries no name", async () => {
+    const user = await t.createUser({ email: `unproven-${++counter}@test.example`, name: 'Mallory https://evil.example', password: TEST_PASSWORD });
+    await requestReset(user.email);
+    const [mail] = await mailsTo(user.email);
+    const [text, html] = partsOf(mail!.raw);
+    expect(text).toContain('Hello, someone (we hope you) asked');
+    expect(`${text}${html}`).not.toContain('Mallory');
   });
 });
 
@@ -479,7 +615,8 @@ describe('mail without SMTP_URL: the outbox', () => {
       const raw = await readFile(path.join(outbox, files[0]!), 'utf8');
       expect(headersOf(raw).get('to')).toBe('lou@test.example');
       const token = tokenFromLink(raw, 'http://localhost:3000', 'verifyEmail');
-      expect((await local.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(200);
+      const cookie = `${SESSION_COOKIE}=${res.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
+      expect((await local.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token }, headers: { cookie } })).statusCode).toBe(200);
     } finally {
       await local.close();
     }

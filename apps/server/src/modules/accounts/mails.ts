@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MS, VERIFY_EMAIL_TTL_MS } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
-import { escapeHtml, type Mail, type Mailer } from '../../lib/mail.ts';
+import { escapeHtml, type Mail, type Mailer, mailName } from '../../lib/mail.ts';
 import type { UserRow } from '../users/repository.ts';
 import { createAccountTokensRepository, type TokenPurpose } from './repository.ts';
 
@@ -26,6 +26,9 @@ function compose(to: string, subject: string, paragraphs: string[], link: { labe
     '</body></html>';
   return { to, subject, text, html, links: [link.url] };
 }
+
+/** The account's name only once its address is proven: before, whoever registered it chose the name. */
+const greeting = (user: Pick<UserRow, 'name' | 'emailVerified'>) => (user.emailVerified ? `Hello ${mailName(user.name)},` : 'Hello,');
 
 export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
   const tokens = createAccountTokensRepository(ctx.db);
@@ -51,7 +54,8 @@ export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
         user.email,
         'Confirm your email for Olden Goods',
         [
-          `Hello ${user.name}, please confirm that ${user.email} is your address. The link works once, within 24 hours.`,
+          // No name: whoever registered chose it, and the address may be anyone's (docs/product.md#server-rules-mail).
+          `Hello, please confirm that ${user.email} is your address. The link works once, within 24 hours.`,
           'If you did not create an account on Olden Goods, you can ignore this mail.',
         ],
         { label: 'Confirm my email', url },
@@ -66,7 +70,7 @@ export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
         user.email,
         'Reset your Olden Goods password',
         [
-          `Hello ${user.name}, someone (we hope you) asked to set a new password for the Olden Goods account of ${user.email}. The link works once, within 30 minutes.`,
+          `${greeting(user)} someone (we hope you) asked to set a new password for the Olden Goods account of ${user.email}. The link works once, within 30 minutes.`,
           'If you did not ask for it, ignore this mail: your password stays as it is.',
         ],
         { label: 'Choose a new password', url },

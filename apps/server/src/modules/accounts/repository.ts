@@ -4,6 +4,17 @@ import { accountTokens } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
+/** Unused, unexpired, of this purpose, and the newest of its user's for that purpose. */
+const usable = (tokenHash: string, purpose: TokenPurpose, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, tokenHash),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+    sql`NOT EXISTS (SELECT 1 FROM account_tokens newer WHERE newer.user_id = ${accountTokens.userId}
+      AND newer.purpose = ${accountTokens.purpose} AND newer.created_at > ${accountTokens.createdAt})`,
+  );
+
 export function createAccountTokensRepository(db: Db) {
   return {
     /** Stores a new token; the user's older unused ones of the same purpose (and spent or expired ones) go. */
@@ -22,6 +33,16 @@ export function createAccountTokensRepository(db: Db) {
       });
     },
 
+    /** The account a token would prove, without spending it (a link opened where it cannot be used stays usable). */
+    async peek(tokenHash: string, purpose: TokenPurpose, now: Date): Promise<{ userId: string; email: string } | undefined> {
+      const [row] = await db
+        .select({ userId: accountTokens.userId, email: accountTokens.email })
+        .from(accountTokens)
+        .where(usable(tokenHash, purpose, now))
+        .limit(1);
+      return row;
+    },
+
     /**
      * Spends a token in one statement, so two uses at once cannot both win: only an unused, unexpired token
      * of this purpose with no newer one of the same purpose (two requests racing past `replace`).
@@ -30,16 +51,7 @@ export function createAccountTokensRepository(db: Db) {
       const [row] = await db
         .update(accountTokens)
         .set({ usedAt: now })
-        .where(
-          and(
-            eq(accountTokens.tokenHash, tokenHash),
-            eq(accountTokens.purpose, purpose),
-            isNull(accountTokens.usedAt),
-            gt(accountTokens.expiresAt, now),
-            sql`NOT EXISTS (SELECT 1 FROM account_tokens newer WHERE newer.user_id = ${accountTokens.userId}
-              AND newer.purpose = ${accountTokens.purpose} AND newer.created_at > ${accountTokens.createdAt})`,
-          ),
-        )
+        .where(usable(tokenHash, purpose, now))
         .returning({ userId: accountTokens.userId, email: accountTokens.email });
       return row;
     },

@@ -8,21 +8,32 @@ import {
   VerifyEmailResponse,
 } from '@olden/contracts';
 import { errorResponses } from '../../plugins/openapi.ts';
+import { type AuthService, SESSION_COOKIE } from '../auth/service.ts';
 import type { AccountsService } from './service.ts';
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; auth: AuthService }> = async (app, { accounts, auth }) => {
   app.post('/auth/verify-email', {
-    // Public: the link may be opened in a browser that is signed in as someone else, or not at all.
+    // Public: the link may be opened in a browser that is signed in as someone else, or not at all; a stale
+    // token must answer what the link is worth, never a 401.
     config: { auth: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Prove the email with the token from the verification mail',
-      description: 'The token works once, within 24 hours, and only the newest one sent; 400 INVALID_TOKEN otherwise.',
+      summary: 'Prove the email with the token from the verification mail, signed in to its account',
+      description:
+        'The token works once, within 24 hours, and only the newest one sent; 400 INVALID_TOKEN otherwise. ' +
+        'Only a caller signed in to the account (session cookie or access token) proves it: anyone else gets ' +
+        '409 SIGN_IN_TO_VERIFY, nothing changes and the link stays usable.',
       body: VerifyEmailBody,
-      response: { 200: VerifyEmailResponse, ...errorResponses(400, 429) },
+      response: { 200: VerifyEmailResponse, ...errorResponses(400, 409, 429) },
     },
     handler: async (request) => {
-      await accounts.verifyEmail(request.body.token, request.ip);
+      const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
+      const [bySession, byToken] = await Promise.all([
+        auth.sessionFromCookie(request.cookies[SESSION_COOKIE]),
+        bearer ? auth.verifyAccessToken(bearer) : null,
+      ]);
+      const holderIds = [bySession?.user.id, byToken?.id].filter((id): id is string => id !== undefined);
+      await accounts.verifyEmail(request.body.token, request.ip, holderIds);
       return { emailVerified: true as const };
     },
   });

@@ -45,9 +45,22 @@ export function createAccountsService(
   }
 
   return {
-    /** POST /auth/verify-email: proves the email the link was sent to, if the account still has it. */
-    async verifyEmail(token: string, ip: string): Promise<void> {
-      const spent = await spend(token, 'verify_email', ip);
+    /**
+     * POST /auth/verify-email: proves the email the link was sent to, if the account still has it, and only for
+     * a caller signed in to that account (`holderIds`: the users the caller's cookie and token name). Whoever
+     * registered an address may not own it: the owner's click elsewhere must not hand them a proven account
+     * (and ADMIN_EMAILS). Opened anywhere else it changes nothing and the link stays usable; the owner who
+     * cannot sign in resets the password, which proves the address and ends every session
+     * (docs/product.md#verify-email).
+     */
+    async verifyEmail(token: string, ip: string, holderIds: readonly string[]): Promise<void> {
+      const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
+      await enforceBudget(ctx, 'account-token-ip', ip, max, windowMs);
+      const pending = await tokens.peek(hashToken(token), 'verify_email', new Date());
+      if (!pending) throw invalidToken();
+      if (!holderIds.includes(pending.userId)) throw new AppError('SIGN_IN_TO_VERIFY', ACCOUNT_MESSAGES.signInToVerify);
+      const spent = await tokens.consume(hashToken(token), 'verify_email', new Date());
+      if (!spent || spent.userId !== pending.userId) throw invalidToken();
       if (!(await users.markEmailVerified(spent.userId, spent.email))) throw invalidToken();
     },
 

@@ -31,10 +31,11 @@ const accounts = new Map<string, TestAccount>([
   ['keeper-sub', { email: 'keeper@test.example', email_verified: true, name: 'Keeper Google' }],
   ['boss-sub', { email: 'boss@gmail.test', email_verified: true, name: 'Boss' }],
   ['victim-sub', { email: 'victim@gmail.test', email_verified: true, name: 'Victim' }],
+  ['clicked-sub', { email: 'clicked@gmail.test', email_verified: true, name: 'Clicked' }],
   ['logged-sub', { email: 'logged@gmail.test', email_verified: true, name: 'Logged' }],
 ]);
 /** Listed in ADMIN_EMAILS for the sign-in suites: admin once Google proves the address, never before. */
-const ADMIN_EMAILS = 'boss@gmail.test,victim@gmail.test';
+const ADMIN_EMAILS = 'boss@gmail.test,victim@gmail.test,clicked@gmail.test';
 
 function cookieOf(res: LightMyRequestResponse, name: string) {
   return res.cookies.find((c) => c.name === name);
@@ -247,6 +248,27 @@ describe.each([
     const after = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${attackerToken}` } });
     expect(after.statusCode).toBe(401);
     expect((await login('victim@gmail.test', 'Attack#123')).statusCode).toBe(401);
+  });
+
+  it("ADMIN_EMAILS: the owner's click on the verification link does not make the squatter's account theirs to link into", async () => {
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Attacker', email: 'clicked@gmail.test', password: 'Attack#123', photoURL: 'https://img.test.example/a.png' },
+    });
+    const attackerCookie = cookieOf(reg, SESSION_COOKIE)!.value;
+    // The owner opens the mailed link in their own browser, which is not signed in to the attacker's account.
+    const squatted = (await t.services.users.findByEmail('clicked@gmail.test'))!;
+    const link = await t.services.accountMail.issue(squatted, 'verify_email');
+    const click = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link } });
+    expect(click.statusCode).toBe(409);
+
+    // Google then proves the address: the account is taken over, not linked with the attacker still inside.
+    const { res } = await signIn('clicked-sub');
+    expect((await sessionOf(cookieOf(res, SESSION_COOKIE)!.value)).json()).toMatchObject({ user: { admin: true, emailVerified: true } });
+    expect((await sessionOf(attackerCookie)).json()).toEqual({ user: null });
+    expect((await login('clicked@gmail.test', 'Attack#123')).statusCode).toBe(401);
+    expect((await t.services.users.findById(squatted.id))?.passwordHash).toBeNull();
   });
 
   it('another provider account claiming an already linked email is refused', async () => {

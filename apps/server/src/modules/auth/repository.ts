@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -39,6 +39,19 @@ export function createSessionsRepository(db: Db) {
   return {
     async insert(row: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(row);
+    },
+    /**
+     * A session for a password sign-in, only while the user still has the password hash the sign-in checked,
+     * in one statement: a reset, change or Google takeover that landed during the check (and ended the
+     * sessions) leaves nothing for it to revive. False when refused.
+     */
+    async insertIfPasswordIs(row: typeof sessions.$inferInsert & { userAgent: string }, checkedHash: string): Promise<boolean> {
+      const result = await db.execute(sql`
+        insert into ${sessions} (id, token_hash, user_id, expires_at, user_agent)
+        select ${row.id}, ${row.tokenHash}, ${users.id}, ${row.expiresAt.toISOString()}::timestamptz, ${row.userAgent}
+        from ${users} where ${users.id} = ${row.userId} and ${users.passwordHash} = ${checkedHash}
+        returning id`);
+      return (result as unknown as { rows: unknown[] }).rows.length === 1;
     },
     /** By the hash of the cookie secret. */
     findLiveByTokenHash: (tokenHash: string, now: Date) => findLive(eq(sessions.tokenHash, tokenHash), now),

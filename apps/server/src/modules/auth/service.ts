@@ -100,18 +100,24 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
     }
   }
 
-  /** `userAgent`: the browser's own name for itself, shown in the list of sessions (truncated, never trusted). */
-  async function startSession(user: UserRow, userAgent = ''): Promise<{ cookieValue: string; sessionId: string }> {
+  /**
+   * `userAgent`: the browser's own name for itself, shown in the list of sessions (truncated, never trusted).
+   * `checkedPasswordHash`: the hash a password sign-in verified; the session starts only if it is still the
+   * account's (else INVALID_CREDENTIALS, as for a wrong password).
+   */
+  async function startSession(user: UserRow, userAgent = '', checkedPasswordHash?: string): Promise<{ cookieValue: string; sessionId: string }> {
     await sweepExpired(user.id);
     const cookieValue = randomBytes(32).toString('base64url');
     const sessionId = newId();
-    await sessions.insert({
+    const row = {
       id: sessionId,
       tokenHash: hashSecret(cookieValue),
       userId: user.id,
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       userAgent: userAgent.slice(0, 300),
-    });
+    };
+    if (checkedPasswordHash === undefined) await sessions.insert(row);
+    else if (!(await sessions.insertIfPasswordIs(row, checkedPasswordHash))) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     return { cookieValue, sessionId };
   }
 
@@ -206,7 +212,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
       // The count from everywhere stays: one success of the owner must not hand a distributed guesser a fresh budget.
       await ctx.limiter.reset(failKeyForSource(body.email, ip));
       await rememberSource(body.email, ip, knownAddressMs);
-      return { user, ...(await startSession(user, userAgent)) };
+      return { user, ...(await startSession(user, userAgent, user.passwordHash!)) };
     },
 
     async logout(cookieValue: string | undefined, bearerSessionId: string | undefined): Promise<void> {

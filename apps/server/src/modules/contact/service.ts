@@ -3,7 +3,7 @@
 import type { ContactBody } from '@olden/contracts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
-import { type Mailer, oneLine } from '../../lib/mail.ts';
+import { type Mailer, mailName, oneLine } from '../../lib/mail.ts';
 import { createContactRepository } from './repository.ts';
 
 export const CONTACT_BUDGET = { max: 5, windowMs: 10 * 60_000 };
@@ -25,7 +25,7 @@ export function createContactService(ctx: AppContext, deps: { mailer: Mailer }) 
         to: recipient!,
         replyTo: { name: m.name, address: m.email },
         subject: `[Olden Goods] ${oneLine(m.subject)}`,
-        text: `Name: ${oneLine(m.name)}\nEmail: ${m.email}\nPhone: ${m.phone}\n\n${m.message}\n`,
+        text: `Name: ${mailName(m.name)}\nEmail: ${m.email}\nPhone: ${m.phone}\n\n${m.message}\n`,
       });
       await repo.markMailed(id, new Date());
     } catch (error) {

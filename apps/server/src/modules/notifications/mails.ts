@@ -1,7 +1,7 @@
 // The words of the trade loop's mails (docs/product.md#messages-and-notifications). Plain text, and the same
 // words as simple HTML with every interpolated value (names, listing titles, message text) escaped.
 import type { BuyerRequestStatus } from '@olden/contracts/constants';
-import { escapeHtml, type Mail } from '../../lib/mail.ts';
+import { escapeHtml, type Mail, mailName } from '../../lib/mail.ts';
 
 /** The thread page every trade mail links to. */
 export const threadUrl = (publicUrl: string, requestId: string) => `${publicUrl}/dashboard/requests/${encodeURIComponent(requestId)}`;
@@ -22,11 +22,17 @@ function compose(to: string, subject: string, paragraphs: string[], quote: strin
   return { to, subject, text: `${text}\nYou can turn these mails off in your profile.\n`, html, links: [url] };
 }
 
+/**
+ * The recipient's own name only when their address is proven (`name` empty otherwise: whoever registered an
+ * address chose it); every name is shown as text, never as a link.
+ */
+const hello = (name: string) => (name ? `Hello ${mailName(name)},` : 'Hello,');
+
 export function newRequestMail(to: { email: string; name: string }, r: { buyerName: string; name: string }, url: string): Mail {
   return compose(
     to.email,
     `New request for "${r.name}"`,
-    [`Hello ${to.name}, ${r.buyerName} would like to buy "${r.name}". You can accept or decline the request, and write to the buyer.`],
+    [`${hello(to.name)} ${mailName(r.buyerName)} would like to buy "${r.name}". You can accept or decline the request, and write to the buyer.`],
     undefined,
     url,
   );
@@ -44,14 +50,14 @@ export const MAILED_STATUSES = Object.keys(DECISION_WORDS) as BuyerRequestStatus
 export function requestChangedMail(to: { email: string; name: string }, r: { name: string; status: BuyerRequestStatus }, url: string): Mail | undefined {
   const words = DECISION_WORDS[r.status];
   if (!words) return undefined;
-  return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`Hello ${to.name}, ${words.line}`], undefined, url);
+  return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`${hello(to.name)} ${words.line}`], undefined, url);
 }
 
 export function newMessageMail(to: { email: string; name: string }, m: { senderName: string; text: string; listing: string }, url: string): Mail {
   return compose(
     to.email,
     `New message about "${m.listing}"`,
-    [`Hello ${to.name}, ${m.senderName} wrote to you about "${m.listing}":`],
+    [`${hello(to.name)} ${mailName(m.senderName)} wrote to you about "${m.listing}":`],
     m.text,
     url,
   );

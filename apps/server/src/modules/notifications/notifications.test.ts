@@ -47,6 +47,26 @@ function setNotify(user: TestUser, notifyByEmail: unknown) {
   return t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload: { notifyByEmail } });
 }
 
+describe('names in trade mails', () => {
+  const textOf = (raw: string) => Buffer.from(decodedBodyOf(raw), 'latin1').toString('utf8');
+
+  it("another user's name with a URL is never a link; the recipient's own name only once their address is proven", async () => {
+    const unproven = await openThread(t, { seller: 'Sam https://evil.example', buyer: 'Bea https://evil.example/win www.evil.example' });
+    const [first] = await mailsTo(unproven.seller);
+    const body = textOf(first!.raw);
+    expect(body.replace(/\u200D/g, '')).toContain('Bea https://evil.example/win www.evil.example would like to buy');
+    expect(body.replace(/https:\/\/olden\.test\S*/g, '')).not.toMatch(/https?:\/\/|www\.|evil\.example/);
+    expect(body).toContain('Hello, Bea');
+    expect(body).not.toContain('Sam');
+
+    const proven = await openThread(t, { seller: 'Sam Seller' });
+    await t.services.users.markEmailVerified(proven.seller.id, proven.seller.email);
+    await postOk(t, proven.buyer, proven.requestId, 'Still for sale?');
+    const mails = await mailsTo(proven.seller);
+    expect(textOf(mails.at(-1)!.raw)).toContain('Hello Sam Seller, Bea Buyer wrote to you');
+  });
+});
+
 describe('request mails', () => {
   it('a new request (POST /api/buyerProduct): the seller is mailed, with a link to the thread; the buyer is not', async () => {
     const th = await openThread(t, { listing: 'Brass lamp', buyer: 'Bea Buyer' });

@@ -59,7 +59,8 @@ export function createNotifier(
     mailer.inBackground(what, async () => {
       const user = await users.findById(userId);
       if (!user || !user.notifyByEmail) return;
-      const mail = build(user);
+      // The name only to a proven address: whoever registered an address chose the name (docs/product.md#server-rules-mail).
+      const mail = build({ email: user.email, name: user.emailVerified ? user.name : '' });
       if (!mail) return;
       if (claim && !(await claim())) return;
       await mailer.send(mail);

@@ -130,6 +130,33 @@ describe('account pages', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
   });
 
+  it('offers a visitor the log-in that comes back here, or the password reset, when the link needs its account signed in', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { user: null },
+      'POST /api/auth/verify-email': json({ statusCode: 409, code: 'SIGN_IN_TO_VERIFY', message: ACCOUNT_MESSAGES.signInToVerify }, 409),
+    });
+    const router = renderApp(paths.verifyEmail.getHref('tok-2'));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.signInToVerify)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reset the password' })).toHaveAttribute('href', '/forgotPassword');
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Log in to confirm' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    // The login page sends the visitor back to this very link.
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/verifyEmail', search: '?token=tok-2' } });
+    expect(calls(fetchMock, '/api/auth/verify-email')).toHaveLength(1);
+  });
+
+  it('tells a user signed in to another account which one they are in', async () => {
+    mockAnn(
+      { verified: true },
+      { 'POST /api/auth/verify-email': json({ statusCode: 409, code: 'SIGN_IN_TO_VERIFY', message: ACCOUNT_MESSAGES.signInToVerify }, 409) },
+    );
+    renderApp(paths.verifyEmail.getHref('not-ann'));
+    expect(await screen.findByText(/You are signed in as/)).toHaveTextContent('ann@example.com');
+    expect(screen.getByRole('link', { name: 'Reset the password' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log in to confirm' })).not.toBeInTheDocument();
+  });
+
   it('does not call the server for a link without a token', async () => {
     const fetchMock = mockApi({ 'GET /api/auth/session': { user: null } });
     renderApp(paths.verifyEmail.getHref());

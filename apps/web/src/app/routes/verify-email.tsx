@@ -1,7 +1,8 @@
-// docs/product.md#verify-email: the page the mailed link opens; it verifies on arrival, once.
+// docs/product.md#verify-email: the page the mailed link opens; it verifies on arrival, once, in a browser signed in
+// to the link's account.
 import { ACCOUNT_MESSAGES } from '@olden/contracts/constants';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths, pageTitle } from '@/config/paths';
 import { useSendVerification } from '@/features/account/api/send-verification';
@@ -60,6 +61,34 @@ function ResendLink() {
   );
 }
 
+/**
+ * The link was opened where its account is not signed in (docs/product.md#verify-email): nothing changed and the
+ * link still works. Its holder logs in and comes back here; an owner who cannot (someone else registered the
+ * address) resets the password, which proves the address and signs everyone else out.
+ */
+function SignInToVerify({ message, signedInAs }: { message: string; signedInAs: string | null }) {
+  const location = useLocation();
+  return (
+    <div className="space-y-4">
+      <div role="status" className="alert alert-info alert-soft">
+        <span>{message}</span>
+      </div>
+      {signedInAs ? (
+        <p className="text-sm">
+          You are signed in as <span className="font-medium">{signedInAs}</span>: log out, then log in to the account this link
+          was sent for.
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {signedInAs ? null : (
+          <Link to={paths.login.getHref()} state={{ from: location }} className="btn btn-primary">Log in to confirm</Link>
+        )}
+        <Link to={paths.forgotPassword.getHref()} className="btn btn-ghost">Reset the password</Link>
+      </div>
+    </div>
+  );
+}
+
 export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -86,6 +115,12 @@ export function Component() {
             <Link to={paths.home.getHref()} className="btn btn-ghost">Home</Link>
           </div>
         </div>
+      ) : hasCode(outcome.error, 'SIGN_IN_TO_VERIFY') ? (
+        loading ? (
+          <PageLoader label="Verifying your email" />
+        ) : (
+          <SignInToVerify message={errorMessage(outcome.error)} signedInAs={user?.email ?? null} />
+        )
       ) : (
         <div className="space-y-4">
           <div role="alert" className="alert alert-error alert-soft">
