@@ -37,11 +37,13 @@ const PREFIX = 'og:rl:';
 
 /** One rate-limiter-flexible instance per counter name (its key prefix), built on first use. */
 function counters(build: (keyPrefix: string, durationSec: number) => RateLimiterAbstract) {
-  const byName = new Map<string, RateLimiterAbstract>();
+  const byName = new Map<string, { windowMs: number; limiter: RateLimiterAbstract }>();
   const of = ({ name, windowMs }: Window) => {
-    let limiter = byName.get(name);
-    if (!limiter) byName.set(name, (limiter = build(`${PREFIX}${name}`, Math.max(1, Math.ceil(windowMs / 1000)))));
-    return limiter;
+    let entry = byName.get(name);
+    if (!entry) byName.set(name, (entry = { windowMs, limiter: build(`${PREFIX}${name}`, Math.max(1, Math.ceil(windowMs / 1000))) }));
+    // A name is one budget: a second window under it would silently count in the first one's.
+    if (entry.windowMs !== windowMs) throw new Error(`Budget ${name} is already counted over ${entry.windowMs} ms, not ${windowMs} ms`);
+    return entry.limiter;
   };
   return {
     async hit(window: Window, key: string) {
