@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import type { Limiter } from './limiter.ts';
+import { addressKey } from './client-address.ts';
+import type { Limiter, Window } from './limiter.ts';
 import { AppError } from './errors.ts';
 
 /** What every module's service is built from. */
@@ -20,13 +21,22 @@ export function rateLimited(resetMs: number, message = 'Too many requests, pleas
 /** A budget's max once RATE_LIMIT_FACTOR is applied. */
 const scaled = (ctx: AppContext, max: number) => Math.ceil(max * ctx.config.RATE_LIMIT_FACTOR);
 
+/** A named budget: at most `max` (times RATE_LIMIT_FACTOR) per window. */
+export interface Budget extends Window {
+  max: number;
+}
+
 /**
- * Reads a failure budget without counting (failures are counted with `ctx.limiter.hit` only when they
- * happen): whether it is spent, and when its window resets.
+ * Counts one attempt against a budget before the work it guards, in one atomic step, and answers whether it
+ * is within the budget. Concurrent attempts each get their own count, so no more than the budget run at once;
+ * a refused attempt is given back at once (it ran nothing), and a caller gives back an attempt that succeeded
+ * when only failures count.
  */
-export async function peekBudget(ctx: AppContext, key: string, max: number): Promise<{ spent: boolean; resetMs: number }> {
-  const { count, resetMs } = await ctx.limiter.peek(key);
-  return { spent: count >= scaled(ctx, max), resetMs };
+export async function claimAttempt(ctx: AppContext, budget: Budget, key: string): Promise<{ allowed: boolean; resetMs: number }> {
+  const { count, resetMs } = await ctx.limiter.hit(budget, key);
+  const allowed = count <= scaled(ctx, budget.max);
+  if (!allowed) await ctx.limiter.giveBack(budget, key);
+  return { allowed, resetMs };
 }
 
 /**
@@ -40,6 +50,11 @@ export async function enforceBudget(
   max: number,
   windowMs: number,
 ): Promise<void> {
-  const { count, resetMs } = await ctx.limiter.hit(`${name}:${key}`, windowMs);
+  const { count, resetMs } = await ctx.limiter.hit({ name, windowMs }, key);
   if (count > scaled(ctx, max)) throw rateLimited(resetMs);
+}
+
+/** A budget per client address: IPv6 addresses of one /64 share it (lib/client-address.ts). */
+export function enforceAddressBudget(ctx: AppContext, name: string, ip: string, max: number, windowMs: number): Promise<void> {
+  return enforceBudget(ctx, name, addressKey(ip), max, windowMs);
 }

@@ -12,6 +12,7 @@ import { buildApp, loggerOptions, type Services } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
+import type { Limiter } from '../lib/limiter.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { UserRow } from '../modules/users/repository.ts';
 
@@ -59,6 +60,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export interface TestAppOptions {
   /** Log at info level with the server's own logger options, into `logLines` (one JSON line each). */
   captureLog?: boolean;
+  /** Budgets counted here instead of in the app's own memory (a Redis limiter with a prefix of the test's own); the test closes it. */
+  limiter?: Limiter;
 }
 
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
@@ -72,7 +75,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   );
   const logLines: string[] = [];
   const logger = options.captureLog ? loggerOptions('info', { write: (line: string) => void logLines.push(line) }) : undefined;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, limiter: options.limiter });
   await seedBase(app.services);
   const services: Services = app.services;
   let counter = 0;

@@ -2,7 +2,7 @@
 // Every mailed secret is single use and checked against the account's current email.
 import { ACCOUNT_MESSAGES, type ChangePasswordBody } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import { type AppContext, enforceBudget, peekBudget, rateLimited } from '../../lib/context.ts';
+import { type AppContext, claimAttempt, enforceAddressBudget, enforceBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -38,7 +38,7 @@ export function createAccountsService(
 
   async function spend(token: string, purpose: 'verify_email' | 'password_reset', ip: string) {
     const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
-    await enforceBudget(ctx, 'account-token-ip', ip, max, windowMs);
+    await enforceAddressBudget(ctx, 'account-token-ip', ip, max, windowMs);
     const spent = await tokens.consume(hashToken(token), purpose, new Date());
     if (!spent) throw invalidToken();
     return spent;
@@ -55,7 +55,7 @@ export function createAccountsService(
      */
     async verifyEmail(token: string, ip: string, holderIds: readonly string[]): Promise<void> {
       const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
-      await enforceBudget(ctx, 'account-token-ip', ip, max, windowMs);
+      await enforceAddressBudget(ctx, 'account-token-ip', ip, max, windowMs);
       const pending = await tokens.peek(hashToken(token), 'verify_email', new Date());
       if (!pending) throw invalidToken();
       if (!holderIds.includes(pending.userId)) throw new AppError('SIGN_IN_TO_VERIFY', ACCOUNT_MESSAGES.signInToVerify);
@@ -81,7 +81,7 @@ export function createAccountsService(
      */
     async requestPasswordReset(email: string, ip: string): Promise<{ message: string }> {
       const { resetPerIp, resetPerEmail } = ACCOUNT_BUDGETS;
-      await enforceBudget(ctx, 'reset-ip', ip, resetPerIp.max, resetPerIp.windowMs);
+      await enforceAddressBudget(ctx, 'reset-ip', ip, resetPerIp.max, resetPerIp.windowMs);
       await enforceBudget(ctx, 'reset-email', email, resetPerEmail.max, resetPerEmail.windowMs);
       mailer.inBackground('password reset mail', async () => {
         const user = await users.findByEmail(email);
@@ -106,11 +106,13 @@ export function createAccountsService(
 
     /** POST /auth/password: needs the current password; every other session of the caller ends. */
     async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<{ message: string }> {
-      const { max, windowMs } = ACCOUNT_BUDGETS.failedChangePerUser;
-      const failKey = `password-change-fail:${caller.id}`;
-      const failures = await peekBudget(ctx, failKey, max);
-      if (failures.spent) throw rateLimited(failures.resetMs, 'Too many wrong passwords, please try again later');
+      // Counted as a failure before the password is checked (atomically, so concurrent guesses cannot all pass a
+      // count read under the budget) and given back when it was right.
+      const failures = { name: 'password-change-fail', ...ACCOUNT_BUDGETS.failedChangePerUser };
+      const attempt = await claimAttempt(ctx, failures, caller.id);
+      if (!attempt.allowed) throw rateLimited(attempt.resetMs, 'Too many wrong passwords, please try again later');
       const row = await users.findById(caller.id);
+      if (!row?.passwordHash) await ctx.limiter.giveBack(failures, caller.id);
       if (!row) throw unauthenticated();
       if (!row.passwordHash) {
         throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, {
@@ -118,17 +120,17 @@ export function createAccountsService(
         });
       }
       if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
-        await ctx.limiter.hit(failKey, windowMs);
         throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, {
           details: [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
         });
       }
+      await ctx.limiter.giveBack(failures, caller.id);
       await refuseCommonPassword(body.newPassword, 'newPassword');
       await users.setPasswordHash(row.id, await hashPassword(body.newPassword));
       await auth.endOtherSessions(row.id, caller.sessionId);
       // A reset link mailed before the change must not undo it.
       await tokens.deleteUnused(row.id, 'password_reset');
-      await ctx.limiter.reset(failKey);
+      await ctx.limiter.reset(failures, caller.id);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   };

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isIPv4, isIPv6 } from 'node:net';
 import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import { type AppContext, enforceBudget, peekBudget, rateLimited } from '../../lib/context.ts';
+import { addressKey } from '../../lib/client-address.ts';
+import { type AppContext, claimAttempt, enforceAddressBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -47,26 +47,11 @@ export interface OidcIdentity {
 
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/**
- * The source a sign-in failure is counted against: an IPv4 address, or an IPv6 /64 (one customer's network
- * usually holds a whole /64, so counting single IPv6 addresses would give an attacker 2^64 budgets).
- */
-export function loginSourceKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('%')[0]!.split('::');
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') && tail ? tail.split(':') : [];
-  // An embedded IPv4 tail (::1.2.3.4) only touches the last 32 bits, never the /64 prefix kept here.
-  const missing = Math.max(0, 8 - left.length - right.length);
-  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => (Number.parseInt(g, 16) || 0).toString(16)).join(':')}::/64`;
-}
-
-const failKeyForEmail = (email: string) => `login-fail:${email}`;
-const failKeyForSource = (email: string, ip: string) => `login-fail-src:${email}:${loginSourceKey(ip)}`;
-const knownSourceKey = (email: string, ip: string) => `login-known:${email}:${loginSourceKey(ip)}`;
+/** Failed sign-ins per (email, source address), per email from everywhere, and the addresses an account signed in from. */
+const failedFromSource = { name: 'login-fail-src', ...AUTH_BUDGETS.failedLoginPerAddress };
+const failedForEmail = { name: 'login-fail', ...AUTH_BUDGETS.failedLoginPerEmail };
+const sourceKey = (email: string, ip: string) => `${email}:${addressKey(ip)}`;
+const KNOWN_SOURCE = 'login-known';
 
 export function toSessionUser(user: UserRow): SessionUser {
   return {
@@ -122,9 +107,8 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
   }
 
   /** A fresh window each time: the address stays known for 30 days after the latest sign-in from it. */
-  async function rememberSource(email: string, ip: string, windowMs: number): Promise<void> {
-    await ctx.limiter.reset(knownSourceKey(email, ip));
-    await ctx.limiter.hit(knownSourceKey(email, ip), windowMs);
+  async function rememberSource(email: string, ip: string): Promise<void> {
+    await ctx.limiter.remember(KNOWN_SOURCE, sourceKey(email, ip), AUTH_BUDGETS.knownAddressMs);
   }
 
   async function findOrLinkOidcUser(identity: OidcIdentity, attempt = 0): Promise<UserRow> {
@@ -173,7 +157,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
     startSession,
 
     async register(body: RegisterBody & { email: string }, ip: string, userAgent?: string) {
-      await enforceBudget(ctx, 'register-ip', ip, AUTH_BUDGETS.registerPerIp.max, AUTH_BUDGETS.registerPerIp.windowMs);
+      await enforceAddressBudget(ctx, 'register-ip', ip, AUTH_BUDGETS.registerPerIp.max, AUTH_BUDGETS.registerPerIp.windowMs);
       await refuseCommonPassword(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
       const { user, created } = await users.createAccount({
@@ -189,29 +173,30 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
     },
 
     async login(body: LoginBody & { email: string }, ip: string, userAgent?: string) {
-      const { loginPerIp, failedLoginPerAddress, failedLoginPerEmail, knownAddressMs } = AUTH_BUDGETS;
-      await enforceBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
+      const { loginPerIp } = AUTH_BUDGETS;
+      await enforceAddressBudget(ctx, 'login-ip', ip, loginPerIp.max, loginPerIp.windowMs);
       const tooMany = (resetMs: number) => rateLimited(resetMs, 'Too many failed sign-in attempts, please try again later');
-      const fromHere = await peekBudget(ctx, failKeyForSource(body.email, ip), failedLoginPerAddress.max);
-      if (fromHere.spent) throw tooMany(fromHere.resetMs);
-      const everywhere = await peekBudget(ctx, failKeyForEmail(body.email), failedLoginPerEmail.max);
-      if (everywhere.spent) {
-        // Guessing from many addresses: only an address this account signed in from lately may still try
-        // (within its own per-address budget), so the owner's usual device keeps working.
-        const known = await ctx.limiter.peek(knownSourceKey(body.email, ip));
-        if (known.count === 0) throw tooMany(everywhere.resetMs);
+      // Each attempt is counted as a failure before its password is checked, in one atomic step, and given back
+      // if it succeeds: concurrent guesses cannot all read a count under the budget (decision 016).
+      const source = sourceKey(body.email, ip);
+      const fromHere = await claimAttempt(ctx, failedFromSource, source);
+      if (!fromHere.allowed) throw tooMany(fromHere.resetMs);
+      const everywhere = await claimAttempt(ctx, failedForEmail, body.email);
+      // Guessing from many addresses: only an address this account signed in from lately may still try
+      // (within its own per-address budget), so the owner's usual device keeps working.
+      if (!everywhere.allowed && !(await ctx.limiter.remembers(KNOWN_SOURCE, source))) {
+        await ctx.limiter.giveBack(failedFromSource, source);
+        throw tooMany(everywhere.resetMs);
       }
       const user = await users.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await ctx.limiter.hit(failKeyForSource(body.email, ip), failedLoginPerAddress.windowMs);
-        await ctx.limiter.hit(failKeyForEmail(body.email), failedLoginPerEmail.windowMs);
-        // Same answer for an unknown email and a wrong password.
-        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
-      }
-      // The count from everywhere stays: one success of the owner must not hand a distributed guesser a fresh budget.
-      await ctx.limiter.reset(failKeyForSource(body.email, ip));
-      await rememberSource(body.email, ip, knownAddressMs);
+      // Same answer for an unknown email and a wrong password; the failure is already counted.
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      // The failures from everywhere stay (one success of the owner must not hand a distributed guesser a fresh
+      // budget): only this attempt is given back.
+      if (everywhere.allowed) await ctx.limiter.giveBack(failedForEmail, body.email);
+      await ctx.limiter.reset(failedFromSource, source);
+      await rememberSource(body.email, ip);
       return { user, ...(await startSession(user, userAgent, user.passwordHash!)) };
     },
 
@@ -254,7 +239,7 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
 
     async enforceOidcBudget(ip: string): Promise<void> {
       const { max, windowMs } = AUTH_BUDGETS.oidcCallbackPerIp;
-      await enforceBudget(ctx, 'oidc-ip', ip, max, windowMs);
+      await enforceAddressBudget(ctx, 'oidc-ip', ip, max, windowMs);
     },
 
     /**
@@ -277,10 +262,10 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
      * counts stay: a guesser must not get a fresh budget because the owner reset their password.
      */
     async clearFailedLogins(email: string, ip?: string): Promise<void> {
-      await ctx.limiter.reset(failKeyForEmail(email));
+      await ctx.limiter.reset(failedForEmail, email);
       if (ip === undefined) return;
-      await ctx.limiter.reset(failKeyForSource(email, ip));
-      await rememberSource(email, ip, AUTH_BUDGETS.knownAddressMs);
+      await ctx.limiter.reset(failedFromSource, sourceKey(email, ip));
+      await rememberSource(email, ip);
     },
   };
 }

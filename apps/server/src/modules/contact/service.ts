@@ -1,7 +1,7 @@
 // The contact form: every message is stored first, then mailed when SMTP is configured.
 // A mail failure is logged, never lost: the row stays with mailed_at empty.
 import type { ContactBody } from '@olden/contracts';
-import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { type AppContext, enforceAddressBudget } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import { type Mailer, mailName, oneLine } from '../../lib/mail.ts';
 import { createContactRepository } from './repository.ts';
@@ -37,7 +37,7 @@ export function createContactService(ctx: AppContext, deps: { mailer: Mailer }) 
     isMailConfigured: () => configured,
 
     async submit(m: ContactMessage, ip: string): Promise<void> {
-      await enforceBudget(ctx, 'contact', ip, CONTACT_BUDGET.max, CONTACT_BUDGET.windowMs);
+      await enforceAddressBudget(ctx, 'contact', ip, CONTACT_BUDGET.max, CONTACT_BUDGET.windowMs);
       const id = newId();
       await repo.insert({ id, ...m, ip });
       await mail(id, m);

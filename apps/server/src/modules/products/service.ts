@@ -8,7 +8,7 @@ import {
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
-import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -212,7 +212,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
       // Each search may look up typo corrections: counted per address, so one client cannot flood them.
       if (query.q && queryWords(query.q).length > 0) {
-        await enforceBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
+        await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
       }
       const search = query.q ? await this.searchTerms(query.q) : undefined;
       const sort: ListFilter['sort'] = search && query.sort === 'newest' ? 'relevance' : query.sort;
