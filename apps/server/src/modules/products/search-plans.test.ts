@@ -1,6 +1,6 @@
-// How PostgreSQL plans a search's month walk (docs/decisions/012-search-at-a-million.md). PostgreSQL only (TEST_DATABASE_URL): PGlite runs each
-// statement as it is built, with no plan cache. Its own file, so the process's count of named month walks
-// (NAMED_MONTH_SHAPES) starts here at zero.
+// How PostgreSQL plans a search's month walk (docs/decisions/012-search-at-a-million.md). PostgreSQL only
+// (TEST_DATABASE_URL): PGlite runs each statement as it is built, with no plan cache. Its own file, so the process's
+// count of named month walks (NAMED_MONTH_SHAPES, search/statements.ts) starts here at zero.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
