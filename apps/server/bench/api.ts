@@ -25,7 +25,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
-import { createProductsRepository, type ListFilter, queryWords, SEARCH_PAGE_TTL_MS } from '../src/modules/products/repository.ts';
+import { createProductsRepository, type ListFilter } from '../src/modules/products/repository.ts';
+import { buildCorrectionsQuery, buildCountQuery, createSearchInspector } from '../src/modules/products/search/inspect.ts';
+import { SEARCH_PAGE_TTL_MS } from '../src/modules/products/search/page-memory.ts';
+import { queryWords } from '../src/modules/products/search/terms.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
 
@@ -237,10 +240,11 @@ function indexesIn(plan: unknown, into = new Set<string>()): Set<string> {
  * first; a relevance page is one statement), EXPLAIN ANALYZEd `runs` times, and the indexes they used.
  */
 async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
-  const repo = createProductsRepository(db);
-  const parts = await repo.explainableQueries(filter);
+  const parts = filter.search && filter.sort === 'relevance'
+    ? await createSearchInspector(db).statements({ ...filter, search: filter.search })
+    : [createProductsRepository(db).explainableQuery(filter)];
   if (filter.search) {
-    const corrections = repo.buildCorrectionsQuery(queryWords(filter.search.q));
+    const corrections = buildCorrectionsQuery(queryWords(filter.search.q));
     if (corrections) parts.unshift(corrections);
   }
   const times: number[] = [];
@@ -345,10 +349,9 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       if (!terms) throw new Error(`no words to search in ${q}`);
       return terms;
     };
-    const repo = createProductsRepository(database.db);
     const counts = new Map<string, number>();
     for (const { q } of SEARCHES) {
-      const [count] = rowsOf<{ count: number }>(await database.db.execute(repo.buildCountQuery(await termsOf(q))));
+      const [count] = rowsOf<{ count: number }>(await database.db.execute(buildCountQuery(await termsOf(q))));
       counts.set(q, Number(count?.count ?? 0));
     }
     const timings: Record<string, string>[] = [];

@@ -7,6 +7,15 @@ import { CATEGORY_KEYS } from './category-keys.ts';
 export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
+/**
+ * The orders a list of listings can be in: the sorts a client asks for, and relevance, the order of a search
+ * (docs/product.md#search-order). Relevance is not asked for by name: a search (a q with words) in the default order
+ * is in relevance order; a search sorted by price stays in price order.
+ */
+export const LISTING_ORDERS = [...PRODUCT_SORTS, 'relevance'] as const;
+export type ListingOrder = (typeof LISTING_ORDERS)[number];
+export const listingOrder = (sort: ProductSort, searching: boolean): ListingOrder => (searching && sort === 'newest' ? 'relevance' : sort);
+
 export interface TimelineFilters {
   category?: string;
   q?: string;

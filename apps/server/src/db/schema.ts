@@ -93,7 +93,7 @@ export const products = pgTable('products', {
   status: text('status', { enum: LISTING_STATUSES }).notNull().default('available'),
   /** Moves with every edit and status change. */
   updatedAt: updatedAt(),
-  /** The name's words alone: the first relevance tiers (migration 0007). */
+  /** The name's words alone: the first relevance tiers (migration 0010). */
   nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(short_description, '')), 'B') || setweight(to_tsvector('english', coalesce(long_description, '')), 'C')`,

@@ -1,12 +1,12 @@
-// How PostgreSQL plans a search's month walk (issue 14). PostgreSQL only (TEST_DATABASE_URL): PGlite runs each
-// statement as it is built, with no plan cache. Its own file, so the process's count of named month walks
-// (NAMED_MONTH_SHAPES) starts here at zero.
+// How PostgreSQL plans a search's month walk (docs/decisions/012-search-at-a-million.md). PostgreSQL only
+// (TEST_DATABASE_URL): PGlite runs each statement as it is built, with no plan cache. Its own file, so the process's
+// count of named month walks (NAMED_MONTH_SHAPES, search/statements.ts) starts here at zero.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { createProduct } from './fixtures.ts';
-import { createProductsRepository } from './repository.ts';
+import { createFullTextSearch } from './search/full-text.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 if (!onPostgres) console.log('search-plans.test: skipped: TEST_DATABASE_URL is not set (PGlite has no plan cache)');
@@ -34,10 +34,10 @@ describe.skipIf(!onPostgres)('a month walk on PostgreSQL', () => {
     const one = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
     try {
       // walkFirst 0: every name tier goes to the month walk; no page is remembered.
-      const repo = createProductsRepository(one.db, { walkFirst: 0, searchPageTtlMs: 0 });
+      const engine = createFullTextSearch(one.db, { walkFirst: 0, searchPageTtlMs: 0 });
       const queries = ADJECTIVES.flatMap((adjective) => NOUNS.slice(0, 3).map((noun) => `${adjective.toLowerCase()} ${noun}`));
       for (const q of queries) {
-        const found = await repo.list({ search: (await t.services.products.searchTerms(q))!, sort: 'relevance', limit: 3 });
+        const found = await engine.search({ terms: (await t.services.products.searchTerms(q))! }, undefined, 3);
         expect(found[0]?.name.toLowerCase(), q).toBe(q);
       }
       const { rows: plans } = (await one.db.execute(

@@ -4,13 +4,40 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
-import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges, type ProductsRepository, SEARCH_PAGE_TTL_MS } from './repository.ts';
+import type { Db } from '../../db/client.ts';
+import { createProductsRepository, type ListedProduct, type ListFilter, type ProductChanges } from './repository.ts';
+import { createFullTextSearch, type FullTextSearchOptions } from './search/full-text.ts';
+import { createSearchInspector } from './search/inspect.ts';
+import { SEARCH_PAGE_TTL_MS } from './search/page-memory.ts';
+
+/**
+ * The full-text engine with these options, wired to a products repository as the service wires them (its writes
+ * reach the engine's memory); `list` and `explainableQueries` read relevance pages through the engine and its
+ * inspector, `corrections` a q's corrections per word.
+ */
+function fullText(db: Db, options: FullTextSearchOptions = {}) {
+  const engine = createFullTextSearch(db, options);
+  const repo = createProductsRepository(db, { onWrite: (change) => engine.listingsChanged(change) });
+  const inspector = createSearchInspector(db, options);
+  type RelevanceFilter = Omit<ListFilter, 'search'> & { search: NonNullable<ListFilter['search']> };
+  return {
+    ...repo,
+    list: ({ search, sort: _sort, after, limit, ...filters }: RelevanceFilter) =>
+      engine.search({ ...filters, terms: search }, after && [Number(after[0]), after[1]], limit),
+    explainableQueries: ({ sort: _sort, ...filter }: RelevanceFilter) => inspector.statements(filter),
+    async corrections(words: string[]): Promise<Map<string, string[]>> {
+      const terms = await engine.terms(words.join(' '));
+      return new Map((terms?.alternatives ?? []).map(([word, ...spellings]): [string, string[]] => [word!, spellings]).filter(([, spellings]) => spellings.length > 0));
+    },
+  };
+}
+type FullText = ReturnType<typeof fullText>;
 
 // A generous budget: this file lists ~70 products from two sellers.
 const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
 
 /** Every relevance page of q through repo, `limit` at a time, following each page's cursor. */
-async function relevancePages(t: TestApp, repo: ProductsRepository, q: string, limit: number, extra: Partial<ListFilter> = {}) {
+async function relevancePages(t: TestApp, repo: FullText, q: string, limit: number, extra: Partial<ListFilter> = {}) {
   const search = (await t.services.products.searchTerms(q))!;
   const rows: ListedProduct[] = [];
   let after: ListFilter['after'];
@@ -210,14 +237,14 @@ describe('search and pagination', () => {
       const t = getApp();
       // The default finds most pages among the newest listings (the fixtures are few); walkFirst 0 sorts the probe;
       // probeLimit 2 then walks the date index for every tier with three or more matches; walkFirst 6 mixes them.
-      const head = createProductsRepository(t.database.db);
-      const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
-      const walked = createProductsRepository(t.database.db, { walkFirst: 0, probeLimit: 2 });
-      const mixed = createProductsRepository(t.database.db, { walkFirst: 6, probeLimit: 4 });
+      const head = fullText(t.database.db);
+      const probed = fullText(t.database.db, { walkFirst: 0 });
+      const walked = fullText(t.database.db, { walkFirst: 0, probeLimit: 2 });
+      const mixed = fullText(t.database.db, { walkFirst: 6, probeLimit: 4 });
       // probeLimit 1: a name tier the pairs cannot read first looks among a window of the newest listings sized
       // from the dictionary's counts and the table's row count (which ANALYZE sets).
       await t.database.db.execute(sql`analyze products`);
-      const windowed = createProductsRepository(t.database.db, { walkFirst: 1, probeLimit: 1 });
+      const windowed = fullText(t.database.db, { walkFirst: 1, probeLimit: 1 });
       const pages = async (repo: typeof probed, q: string, extra: Partial<ListFilter> = {}) => ranked(await relevancePages(t, repo, q, 4, extra));
       for (const [q, extra] of [['lamp', {}], ['vintage', {}], ['vintge lamp', {}], ['brass', {}], ['clock', { category: 'electronics' }], ['chair', { maxCents: 9900 }]] as const) {
         const expected = await pages(probed, q, extra);
@@ -241,8 +268,8 @@ describe('search and pagination', () => {
     it('a probe through the name\'s word pairs finds what testing the words finds', async () => {
       const t = getApp();
       // walkFirst 0: every tier's page comes from its probe, the one step the pairs change.
-      const pairs = createProductsRepository(t.database.db, { walkFirst: 0 });
-      const words = createProductsRepository(t.database.db, { walkFirst: 0, namePairs: false });
+      const pairs = fullText(t.database.db, { walkFirst: 0 });
+      const words = fullText(t.database.db, { walkFirst: 0, namePairs: false });
       await createProduct(t, seller, { name: 'Lamp of lamps, walnut 1920', price: '15' });
       await createProduct(t, seller, { name: 'Mid-century walnut desk', price: '15' });
       const pages = async (repo: typeof pairs, q: string) => ranked(await relevancePages(t, repo, q, 3));
@@ -275,8 +302,8 @@ describe('search and pagination', () => {
           from (select id, row_number() over (order by created_at desc, id desc) - 1 as n from products) o where o.id = p.id`);
       await spread(1);
       try {
-        const pairs = createProductsRepository(db, { walkFirst: 0 });
-        const words = createProductsRepository(db, { walkFirst: 0, namePairs: false });
+        const pairs = fullText(db, { walkFirst: 0 });
+        const words = fullText(db, { walkFirst: 0, namePairs: false });
         const pages = (repo: typeof pairs, q: string, extra: Partial<ListFilter> = {}) => relevancePages(t, repo, q, 2, extra);
         // The newest listing's first two words, so the newest month holds a match.
         const { rows: [newest] } = (await db.execute(sql`select name from products order by created_at desc, id desc limit 1`)) as unknown as { rows: { name: string }[] };
@@ -311,7 +338,7 @@ describe('search and pagination', () => {
       await t.database.db.execute(sql`analyze products`);
       // Which of a tier's statements the page ran: its `head` (the newest walkFirst listings) or its GIN probe.
       const steps = async (walkFirst: number, q: string) => {
-        const repo = createProductsRepository(t.database.db, { walkFirst });
+        const repo = fullText(t.database.db, { walkFirst });
         const search = (await t.services.products.searchTerms(q))!;
         const texts = (await repo.explainableQueries({ search, sort: 'relevance', limit: 4 })).map((s) => new PgDialect().sqlToQuery(s).sql);
         return { head: texts.some((text) => text.includes(') as products where')), probe: texts.some((text) => text.includes('count(*) over ()')) };
@@ -320,8 +347,8 @@ describe('search and pagination', () => {
       expect(await steps(500, 'lamp')).toEqual({ head: true, probe: false });
       expect(await steps(6, 'lamp')).toEqual({ head: false, probe: true });
       // Either way the pages are the same (the probe's).
-      const probed = createProductsRepository(t.database.db, { walkFirst: 0 });
-      const few = createProductsRepository(t.database.db, { walkFirst: 6 });
+      const probed = fullText(t.database.db, { walkFirst: 0 });
+      const few = fullText(t.database.db, { walkFirst: 6 });
       for (const q of ['lamp', 'vintage', 'vintge lamp', 'rustic chair']) {
         const search = (await t.services.products.searchTerms(q))!;
         const names = async (repo: typeof probed) => (await repo.list({ search, sort: 'relevance', limit: 4 })).map((r) => r.name);
@@ -331,8 +358,8 @@ describe('search and pagination', () => {
 
     it('a remembered first page reads its listings afresh: another process\'s edit shows at once, a deleted one is searched again', async () => {
       const t = getApp();
-      const repo = createProductsRepository(t.database.db);
-      const other = createProductsRepository(t.database.db); // another process: its writes do not reach repo's memory
+      const repo = fullText(t.database.db);
+      const other = fullText(t.database.db); // another process: its writes do not reach repo's memory
       const search = (await t.services.products.searchTerms('lamp'))!;
       const firstPage = () => repo.list({ search, sort: 'relevance', limit: 5 });
       const before = await firstPage();
@@ -347,7 +374,7 @@ describe('search and pagination', () => {
       // Gone meanwhile: the page is searched again, so it is still full and the next listing moves up.
       const copy = await other.insert({ ...target, id: '0123456789abcdef0123abcd', name: `${target.name} copy` });
       expect(copy.id).toBeTruthy();
-      const withCopy = await createProductsRepository(t.database.db).list({ search, sort: 'relevance', limit: 5 });
+      const withCopy = await fullText(t.database.db).list({ search, sort: 'relevance', limit: 5 });
       expect(withCopy.map((r) => r.id)).toContain(copy.id);
       expect((await firstPage()).map((r) => r.id)).toEqual(before.map((r) => r.id)); // remembered: the copy is new
       const { row: removed } = await other.delete(before[0]!.id);
@@ -363,8 +390,8 @@ describe('search and pagination', () => {
     it('a remembered first page in use is searched again in the background before it expires', async () => {
       const t = getApp();
       let now = 1_000_000;
-      const repo = createProductsRepository(t.database.db, { now: () => now });
-      const other = createProductsRepository(t.database.db);
+      const repo = fullText(t.database.db, { now: () => now });
+      const other = fullText(t.database.db);
       const search = (await t.services.products.searchTerms('clock'))!;
       const firstPage = async () => (await repo.list({ search, sort: 'relevance', limit: 3 })).map((r) => r.id);
       const before = await firstPage();
@@ -385,8 +412,8 @@ describe('search and pagination', () => {
 
     it('typo corrections stay cached across an edit that keeps the name, and are asked afresh after a rename', async () => {
       const t = getApp();
-      const repo = createProductsRepository(t.database.db);
-      const other = createProductsRepository(t.database.db); // another process: its writes do not clear repo's cache
+      const repo = fullText(t.database.db);
+      const other = fullText(t.database.db); // another process: its writes do not clear repo's cache
       expect(await repo.corrections(['harpsichrd'])).toEqual(new Map());
       const { id } = await other.insert({ ...(await repo.findById(catalogue[0]!._id))!, id: '0123456789abcdef01234567', name: 'Walnut harpsichord' });
       expect(id).toBeTruthy();

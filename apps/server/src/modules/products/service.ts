@@ -4,6 +4,7 @@ import {
   type CreateProductBody,
   findCategoryKey,
   type ListProductsQuery,
+  listingOrder,
   type Product,
   storedImageId,
 } from '@olden/contracts';
@@ -16,17 +17,11 @@ import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPa
 import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { Notifier } from '../notifications/service.ts';
-import {
-  createProductsRepository,
-  type ListedProduct,
-  type ListFilter,
-  type ProductChanges,
-  type ProductRow,
-  hasSearchOperators,
-  queryWords,
-  type SearchTerms,
-  splitRank,
-} from './repository.ts';
+import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
+import type { SearchEngine } from './search/engine.ts';
+import { createFullTextSearch } from './search/full-text.ts';
+import { RELEVANCE_CURSOR } from './search/rank.ts';
+import { queryWords, type SearchTerms } from './search/terms.ts';
 
 export type { ProductRow };
 
@@ -74,14 +69,16 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Prod
 }
 
 
-type ProductCursor = ['n', string, string] | ['p', number, string] | ['r', number, string];
+type ProductCursor = ['n', string, string] | ['p', number, string];
 
-/** Cursors name their order, so one made for another sort is a 400, not a silently wrong page. */
-function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, ProductCursor> {
-  const tag = sort === 'relevance' ? 'r' : sort === 'newest' ? 'n' : 'p';
+/**
+ * Cursors name their order, so one made for another sort is a 400, not a silently wrong page. Relevance's is
+ * search's own (RELEVANCE_CURSOR).
+ */
+function productCursor(sort: 'newest' | 'price_asc' | 'price_desc'): CursorSpec<ListedProduct, ProductCursor> {
+  const tag = sort === 'newest' ? 'n' : 'p';
   return {
     keyOf(row) {
-      if (tag === 'r') return ['r', row.rank ?? 0, row.id];
       if (tag === 'p') return ['p', row.priceCents, row.id];
       return ['n', row.createdAt.toISOString(), row.id];
     },
@@ -90,9 +87,7 @@ function productCursor(sort: ListFilter['sort']): CursorSpec<ListedProduct, Prod
       const [valueTag, value, id] = values as ProductCursor;
       if (valueTag !== tag || !isCursorId(id)) return false;
       if (tag === 'n') return isCursorDate(value);
-      if (tag === 'p') return Number.isSafeInteger(value) && (value as number) >= 0;
-      // A relevance rank is a tier and a time in ms (repository.ts): a whole number that splits back into both.
-      return Number.isSafeInteger(value) && splitRank(value as number) !== undefined;
+      return Number.isSafeInteger(value) && (value as number) >= 0;
     },
   };
 }
@@ -102,8 +97,9 @@ const imageNotStored = (fields: string[]) =>
     details: fields.map((path) => ({ path, message: IMAGE_NOT_STORED_MESSAGE })),
   });
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; notify: Notifier }) {
-  const repo = createProductsRepository(ctx.db);
+export function createProductsService(ctx: AppContext, deps: { images: ImagesService; notify: Notifier; search?: SearchEngine }) {
+  const search = deps.search ?? createFullTextSearch(ctx.db);
+  const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
   /** Server-stored image paths must name an image the images module really stored. */
   async function assertImagesExist(body: ProductInput): Promise<void> {
@@ -214,37 +210,29 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       if (query.q && queryWords(query.q).length > 0) {
         await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
       }
-      const search = query.q ? await this.searchTerms(query.q) : undefined;
-      const sort: ListFilter['sort'] = search && query.sort === 'newest' ? 'relevance' : query.sort;
-      const page = keysetPage(productCursor(sort), query);
+      const terms = query.q ? await this.searchTerms(query.q) : undefined;
+      const order = listingOrder(query.sort, terms !== undefined);
+      // Each decodes its cursor at once: an invalid one is a 400 before anything else is asked.
+      const ranked = order === 'relevance' ? keysetPage(RELEVANCE_CURSOR, query) : undefined;
+      const sorted = order !== 'relevance' ? keysetPage(productCursor(order), query) : undefined;
       let category: string | undefined;
       if (query.category !== undefined) {
         const key = findCategoryKey(query.category);
         if (!key) return emptyPage();
         category = key;
       }
-      return page.fetch((after, limit) =>
-        repo.list({
-          category,
-          sellerEmail: query.email,
-          minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
-          maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
-          search,
-          sort,
-          after: after && [after[1], after[2]],
-          limit,
-        }),
-      );
+      const filters = {
+        category,
+        sellerEmail: query.email,
+        minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
+        maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+      };
+      if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
+      return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
     },
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
-    async searchTerms(q: string): Promise<SearchTerms | undefined> {
-      const words = queryWords(q);
-      if (words.length === 0) return undefined;
-      const corrections = hasSearchOperators(q) ? new Map<string, string[]>() : await repo.corrections(words);
-      if (corrections.size === 0) return { q };
-      return { q, alternatives: words.map((w) => [w, ...(corrections.get(w) ?? [])]) };
-    },
+    searchTerms: (q: string): Promise<SearchTerms | undefined> => search.terms(q),
 
     /** For buy requests: the stored listing, so nothing a buyer sends can change what is copied. */
     async findForPurchase(id: string): Promise<ProductRow | undefined> {

@@ -1,0 +1,62 @@
+// The WHERE and ORDER BY of a list of listings: its filters, the cursor, and that sold listings leave public lists.
+// Browsing (the repository) and each search tier (search/) build their statements from it.
+import type { ListingOrder } from '@olden/contracts';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { products } from '../../db/schema.ts';
+import type { SearchTerms } from './search/terms.ts';
+
+export interface ListFilter {
+  category?: string;
+  /** One seller's listings (?email= on the wire). */
+  sellerEmail?: string;
+  minCents?: number;
+  maxCents?: number;
+  search?: SearchTerms;
+  sort: ListingOrder;
+  /** The last row of the previous page: [createdAt ISO | price cents | rank, id]. */
+  after?: [string | number, string];
+  limit: number;
+}
+
+/** Strictly after the cursor row in the given order (all keys descending or all ascending). */
+function afterRow(left: SQL, right: SQL, direction: 'asc' | 'desc'): SQL {
+  return direction === 'desc' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+}
+
+/**
+ * Sold listings leave the timeline, category pages and search; a seller's own list (`sellerEmail`) keeps
+ * them (docs/product.md#trade-lifecycle).
+ */
+function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
+  // Written in, not bound: as a parameter, a generic plan (the month walk's) estimated it from the status column's
+  // statistics as if any status, and where every listing is available, as matching no row.
+  return filter.sellerEmail === undefined ? sql`${products.status} <> 'sold'` : undefined;
+}
+
+/**
+ * A list's WHERE (filters, a search's `match`, `extra` conditions, the cursor) and ORDER BY. With `asPlaceholders`, the filter's values
+ * become named placeholders, so one prepared statement serves every request of the same shape. 'relevance' is read
+ * one tier at a time (search/tier-page.ts), each in date order as 'newest'.
+ */
+export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: boolean, extra: SQL[], match?: SQL): { where: SQL | undefined; order: SQL[] } {
+  const value = <T>(name: string, v: T) => (asPlaceholders ? sql.placeholder(name) : v);
+  const conditions: (SQL | undefined)[] = [
+    filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
+    filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
+    filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
+    filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
+    match,
+    notSold(filter),
+    ...extra,
+  ];
+  const after = filter.after && ([value('after0', filter.after[0]), value('after1', filter.after[1])] as const);
+  if (filter.sort === 'price_asc' || filter.sort === 'price_desc') {
+    const direction = filter.sort === 'price_asc' ? 'asc' : 'desc';
+    if (after) conditions.push(afterRow(sql`${products.priceCents}, ${products.id}`, sql`${after[0]}::bigint, ${after[1]}`, direction));
+    const order = direction === 'asc' ? [asc(products.priceCents), asc(products.id)] : [desc(products.priceCents), desc(products.id)];
+    return { where: and(...conditions), order };
+  }
+  if (after) conditions.push(afterRow(sql`${products.createdAt}, ${products.id}`, sql`${after[0]}::timestamptz, ${after[1]}`, 'desc'));
+  // NULLS LAST matches the index definitions (drizzle's .desc() writes it), so the planner can walk them.
+  return { where: and(...conditions), order: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`] };
+}

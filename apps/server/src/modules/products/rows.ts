@@ -1,0 +1,16 @@
+// A listing's row as the products module reads it: every column but the two search vectors, which only search's
+// statements test and nothing ever returns.
+import { getTableColumns, sql } from 'drizzle-orm';
+import { products } from '../../db/schema.ts';
+
+const { search: _search, nameSearch: _nameSearch, ...columns } = getTableColumns(products);
+export const productColumns = columns;
+export type ProductRow = Omit<typeof products.$inferSelect, 'search' | 'nameSearch'>;
+export type NewProductRow = Omit<typeof products.$inferInsert, 'search' | 'nameSearch'>;
+export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'sellerEmail' | 'createdAt'>;
+
+/** A listing as lists give it: what a reply and a cursor need (browse pages read no seller id or update time). */
+export type ListedProduct = Omit<ProductRow, 'sellerId' | 'updatedAt'> & { rank: number | null };
+
+/** A raw statement's select list: a listing's columns, in productColumns' order (rows are decoded by it). */
+export const listedColumns = sql.join(Object.values(productColumns).map((column) => sql`${column}`), sql`, `);
