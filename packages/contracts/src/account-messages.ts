@@ -12,7 +12,8 @@ export const ACCOUNT_MESSAGES = {
   invalidToken: 'This link is not valid any more: it was already used, has expired, or was replaced by a newer one',
   wrongCurrentPassword: 'Your current password is not correct',
   currentPasswordRequired: 'This Current Password field is required',
-  commonPassword: 'This password is too common: choose one that is harder to guess',
+  commonPassword: 'This password is too common: a well-known password or word stays one with digits, symbols or look-alike letters added',
+  guessablePassword: 'This password is too easy to guess: avoid names, dates, repeats and keyboard patterns, or make it longer',
 } as const;
 
 /** How long mailed links stay valid. */
