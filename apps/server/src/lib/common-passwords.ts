@@ -40,7 +40,7 @@ let checker: Promise<Checker> | undefined;
 function loadChecker(): Promise<Checker> {
   checker ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common')]).then(([coreModule, commonModule]) => {
     // CommonJS packages: Node may hand their exports over as named ones or only as the default.
-    const core = coreModule.zxcvbn ? coreModule : (coreModule as unknown as { default: typeof coreModule }).default;
+    const core = 'zxcvbn' in coreModule ? coreModule : (coreModule as { default: typeof coreModule }).default;
     const common = commonModule.dictionary ? commonModule : (commonModule as unknown as { default: typeof commonModule }).default;
     core.zxcvbnOptions.setOptions({
       dictionary: { ...common.dictionary, userInputs: OWN_WORDS },
