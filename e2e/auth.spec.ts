@@ -28,7 +28,7 @@ test('register from a guarded page lands back there, then log out', async ({ pag
   await page.getByLabel('Name').fill('Nora New');
   await page.getByLabel('Photo URL').fill('https://example.com/nora.png');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Secret@123');
+  await page.getByLabel('Password', { exact: true }).fill('Nora#Ridge42');
   await page.getByRole('button', { name: 'Show password' }).click();
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
   await page.getByRole('button', { name: 'Register' }).click();

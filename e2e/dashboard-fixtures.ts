@@ -9,7 +9,7 @@ export const ADMIN = {
   email: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com',
   password: process.env.E2E_ADMIN_PASSWORD ?? 'Admin@1234',
 };
-export const PASSWORD = 'Olden@1234';
+export const PASSWORD = 'Loom#Ridge48';
 
 export interface Account {
   name: string;

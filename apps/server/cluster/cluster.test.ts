@@ -45,7 +45,7 @@ if (skipReason) console.warn(`[cluster] multi-process test ${skipReason}`);
 /** This run's client address as the proxy reports it: budgets keyed by address start fresh on every run. */
 const CLIENT_IP = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
 const BUCKET = 'olden-cluster-test';
-const PASSWORD = 'Olden#2024';
+const PASSWORD = 'Loom#Ridge48';
 
 interface Reply<T = unknown> {
   status: number;

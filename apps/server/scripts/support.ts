@@ -194,7 +194,7 @@ export interface Account {
 
 /** Registers through the API (session cookie) and trades the cookie for an access token, as the web app does. */
 export async function registerAccount(base: string, email: string, name: string): Promise<Account> {
-  const password = 'Olden#2024';
+  const password = 'Loom#Ridge48';
   const reg = await call(base, 'POST', '/api/auth/register', {
     body: { name, email, password, photoURL: 'https://images.example.com/avatar.png' },
   });

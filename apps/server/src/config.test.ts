@@ -257,7 +257,7 @@ describe('server.ts', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
     dirs.push(dataDir);
     const env = { PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1' };
-    const account = { name: 'Persisted', photoURL: 'https://img.test.example/p.png', email: 'persist@test.example', password: 'Secret#123' };
+    const account = { name: 'Persisted', photoURL: 'https://img.test.example/p.png', email: 'persist@test.example', password: 'Ledger#Kite7' };
 
     const first = startServer(env);
     const url1 = await listeningUrl(first);

@@ -14,7 +14,8 @@ export const ACCOUNT_MESSAGES = {
     'Sign in to the account this link was sent for, then open the link again. Not your account, or no password you know? Reset the password: that proves the address and signs everyone else out.',
   wrongCurrentPassword: 'Your current password is not correct',
   currentPasswordRequired: 'This Current Password field is required',
-  commonPassword: 'This password is too common: choose one that is harder to guess',
+  commonPassword: 'This password is too common: a well-known password or word stays one with digits, symbols or look-alike letters added',
+  guessablePassword: 'This password is too easy to guess: avoid names, dates, repeats and keyboard patterns, or make it longer',
 } as const;
 
 /** How long mailed links stay valid. */

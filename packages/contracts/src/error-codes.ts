@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   OWN_LISTING: 400,
   /** A listing names a server-stored image that was never uploaded here. */
   IMAGE_NOT_STORED: 400,
+  /** A user's listing names a stored image someone else uploaded (admins may). */
+  IMAGE_NOT_YOURS: 400,
   /** A mailed link's token that is unknown, used, expired or replaced by a newer one. */
   INVALID_TOKEN: 400,
   /**

@@ -51,7 +51,13 @@ describe('image URLs', () => {
     '/api/images/../../etc/passwd',
     '/api/images/abc-1280.webp',
     'not a url',
-  ])('refuses %s', (url) => {
+    // URL parsers drop tabs and line breaks, so these read as http:// images elsewhere.
+    `h\tttp://evil.example/api/images/${'a'.repeat(32)}-640.webp`,
+    `http://evil.example/api/\nimages/${'a'.repeat(32)}-640.webp`,
+    'ht\rtps://img.example/a.png',
+    'https://img.example/a.png\u0000',
+    'https://img.example/\u0085a.png',
+  ])('refuses %j', (url) => {
     expect(isSafeImageUrl(url)).toBe(false);
     const r = imageUrl('Image 1').safeParse(url);
     expect(r.success).toBe(false);

@@ -8,6 +8,7 @@ import {
   imageVariantUrl,
   isSafeImageUrl,
   isStoredImageUrl,
+  normalisedImageUrl,
   parseStoredImageFile,
   storedImageId,
   storedImageUrl,
@@ -77,5 +78,16 @@ describe('accepted photo types', () => {
     expect(IMAGE_TYPE_NAMES).toBe('JPEG, PNG, WebP, AVIF or GIF');
     expect(IMAGE_MESSAGES.unsupported).toBe('Unsupported image type: upload a JPEG, PNG, WebP, AVIF or GIF');
     expect(IMAGE_MESSAGES.tooLarge).toBe('The image is too large: at most 10 MB');
+  });
+});
+
+describe('normalisedImageUrl', () => {
+  it('gives an absolute URL as the WHATWG parser reads it; leaves stored paths, text and control characters alone', () => {
+    expect(normalisedImageUrl('HTTPS://IMG.Example:443/a b.png')).toBe('https://img.example/a%20b.png');
+    expect(normalisedImageUrl('http:\\\\evil.example\\x.png')).toBe('http://evil.example/x.png');
+    expect(normalisedImageUrl(`/api/images/${id}-640.webp`)).toBe(`/api/images/${id}-640.webp`);
+    expect(normalisedImageUrl('not a url')).toBe('not a url');
+    // Left as sent, for the schema to refuse: the parser would quietly drop the tab.
+    expect(normalisedImageUrl('h\tttp://evil.example/a.png')).toBe('h\tttp://evil.example/a.png');
   });
 });

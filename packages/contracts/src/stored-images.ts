@@ -79,11 +79,33 @@ function absoluteStoredImage(value: string): { origin: string; id: string } | un
   }
 }
 
+/** C0 controls, DEL and C1 controls: none belongs in a URL, and browsers and URL parsers skip some of them. */
+export function hasControlCharacters(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- finding them is the point
+  return /[\u0000-\u001f\u007f-\u009f]/.test(value);
+}
+
+/**
+ * An absolute URL as the WHATWG parser reads it (host case, default port, backslashes, percent-encoding
+ * settled: its `href`), so what is stored and checked is what a browser will fetch; anything that is not
+ * an absolute URL (a stored `/api/images/...` path, text) as it is.
+ */
+export function normalisedImageUrl(value: string): string {
+  if (hasControlCharacters(value) || isStoredImageUrl(value)) return value;
+  try {
+    return new URL(value).href;
+  } catch {
+    return value;
+  }
+}
+
 /**
  * An image URL a listing or profile may hold: one stored here, an https URL without credentials, or a stored
  * image's absolute URL as replies give it (http on a development PUBLIC_URL; the server stores it in short form).
  */
 export function isSafeImageUrl(value: string): boolean {
+  // URL parsing drops tabs and line breaks ("h\tttp://..." is read as "http://..."): what is checked would not be what is stored.
+  if (hasControlCharacters(value)) return false;
   if (isStoredImageUrl(value) || absoluteStoredImage(value)) return true;
   try {
     const url = new URL(value);

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody } from '@olden/contracts';
 import { productBody } from '../modules/products/fixtures.ts';
-import { type TestUser, useTestApp } from '../test/harness.ts';
+import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
 
 // A shared, busy machine can make one app's setup (migrations, seed) slow: give hooks room.
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
@@ -39,7 +39,7 @@ describe('regressions found by fuzzing', () => {
       [null, { method: 'POST', url: '/api/contact', payload: { name: 'A\u0000', email: 'a@test.example', subject: 's', phone: '0123456789', message: 'm' } }],
       [user, { method: 'POST', url: '/api/users', payload: { email: user.email, name: 'A\u0000', photoURL: 'https://img.test.example/a.png' } }],
       [user, { method: 'POST', url: '/api/products', payload: productBody({ name: 'Oak\u0000chair' }) }],
-      [user, { method: 'POST', url: '/api/auth/register', payload: { name: 'N\u0000', email: 'nul@test.example', password: 'Secret#123', photoURL: 'https://img.test.example/a.png' } }],
+      [user, { method: 'POST', url: '/api/auth/register', payload: { name: 'N\u0000', email: 'nul@test.example', password: TEST_PASSWORD, photoURL: 'https://img.test.example/a.png' } }],
     ];
     for (const [caller, request] of cases) expectError(await t.injectAs(caller, request), 400);
     const { name } = (await t.services.users.findById(user.id))!;

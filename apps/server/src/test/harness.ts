@@ -17,7 +17,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import type { UserRow } from '../modules/users/repository.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
-export const TEST_PASSWORD = 'Secret#123';
+export const TEST_PASSWORD = 'Ledger#Kite7';
 
 export interface TestUser {
   id: string;

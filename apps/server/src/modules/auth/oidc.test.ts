@@ -227,7 +227,7 @@ describe.each([
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Attacker', email: 'victim@gmail.test', password: 'Attack#123', photoURL: 'https://img.test.example/a.png' },
+      payload: { name: 'Attacker', email: 'victim@gmail.test', password: 'Squat#Ridge4', photoURL: 'https://img.test.example/a.png' },
     });
     expect(reg.statusCode).toBe(201);
     expect(reg.json()).toMatchObject({ user: { admin: false, emailVerified: false } });
@@ -247,7 +247,7 @@ describe.each([
     expect((await sessionOf(attackerCookie)).json()).toEqual({ user: null });
     const after = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${attackerToken}` } });
     expect(after.statusCode).toBe(401);
-    expect((await login('victim@gmail.test', 'Attack#123')).statusCode).toBe(401);
+    expect((await login('victim@gmail.test', 'Squat#Ridge4')).statusCode).toBe(401);
   });
 
   it("ADMIN_EMAILS: the owner's click on the verification link does not make the squatter's account theirs to link into", async () => {

@@ -124,8 +124,13 @@ describe('a listing lets go of its images', () => {
   it("someone else's fresh upload named and dropped by a listing is not deleted before the sweep", async () => {
     const t = getApp();
     const victimUpload = await upload(t, buyer);
-    const id = await createProduct(t, seller, withImages(victimUpload.display_url));
-    await t.injectAs(seller, { method: 'DELETE', url: `/api/products/${id}` });
+    // Only an admin may name another user's upload now; a seller is refused outright.
+    expect((await t.injectAs(seller, { method: 'POST', url: '/api/products', payload: productBody(withImages(victimUpload.display_url)) })).json()).toMatchObject({
+      code: 'IMAGE_NOT_YOURS',
+    });
+    const admin = await t.createUser({ role: 'admin' });
+    const id = await createProduct(t, admin, withImages(victimUpload.display_url));
+    await t.injectAs(admin, { method: 'DELETE', url: `/api/products/${id}` });
     expect(await isStored(t, victimUpload.id)).toBe(true);
     // Its owner can still use it.
     await createProduct(t, buyer, withImages(victimUpload.display_url));
@@ -148,9 +153,10 @@ describe('the sweep', () => {
   it('deletes uploads nothing shows after 24 hours, and only those', async () => {
     const t = getApp();
     const user = await t.createUser();
-    const uploads = await Promise.all(Array.from({ length: 6 }, () => upload(t, user)));
-    const [old, fresh, listed, photo, category, requested] = uploads as [Uploaded, Uploaded, Uploaded, Uploaded, Uploaded, Uploaded];
+    const uploads = await Promise.all(Array.from({ length: 5 }, () => upload(t, user)));
+    const [old, fresh, listed, photo, category] = uploads as [Uploaded, Uploaded, Uploaded, Uploaded, Uploaded];
     const seller = await t.createUser();
+    const requested = await upload(t, seller);
     const productId = await createProduct(t, seller, withImages(requested.display_url));
     await t.injectAs(user, {
       method: 'POST',

@@ -70,6 +70,13 @@ export function createImagesRepository(db: Db) {
       return new Set(rows.map((r) => r.id));
     },
 
+    /** The uploader of each of these ids that is stored (null: stored by the server itself, the demo seed). */
+    async ownersOf(ids: string[]): Promise<Map<string, string | null>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: images.id, ownerId: images.ownerId }).from(images).where(inArray(images.id, ids));
+      return new Map(rows.map((r) => [r.id, r.ownerId]));
+    },
+
     /** Bytes stored for one owner (all widths). */
     async bytesOf(ownerId: string): Promise<number> {
       const [row] = await db.select({ total: sum(images.bytes) }).from(images).where(eq(images.ownerId, ownerId));

@@ -211,6 +211,15 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     /** Which of these image ids were uploaded here (a listing may only name those). */
     existingIds: (ids: string[]): Promise<Set<string>> => repo.existingIds([...new Set(ids)]),
 
+    /**
+     * The bytes charged to a user's quota: each of their uploads once, however many listings (theirs, or
+     * one an admin edited) show it; an image shown by several users is charged to its uploader alone.
+     */
+    usedBytes: (ownerId: string): Promise<number> => repo.bytesOf(ownerId),
+
+    /** Who uploaded each of these ids that is stored (null for the server's own, such as the demo's). */
+    ownersOf: (ids: string[]): Promise<Map<string, string | null>> => repo.ownersOf([...new Set(ids)]),
+
     /** Deletes an image's files and row, whatever shows it (tests and tools only). */
     async remove(id: string): Promise<void> {
       await Promise.all(IMAGE_WIDTHS.map((w) => storage.delete(storedImageFile(id, w))));
@@ -222,8 +231,8 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
     /**
      * After a listing let go of these images (deleted, or edited to others): deletes those nothing
-     * shows any more. Only the releasing seller's own uploads go at once; anyone else's (a listing may
-     * name any stored image) wait for the sweep, so naming and dropping someone's fresh upload cannot
+     * shows any more. Only the releasing seller's own uploads go at once; anyone else's (an admin's edit,
+     * or a listing from before users were held to their own uploads) wait for the sweep, so naming and dropping someone's fresh upload cannot
      * delete it before they use it.
      */
     async releaseUnreferenced(ids: string[], ownerId: string | null): Promise<string[]> {

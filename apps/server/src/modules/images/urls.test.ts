@@ -168,4 +168,42 @@ describe('on the app (PUBLIC_URL http, as in development)', () => {
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toMatchObject({ code: 'VALIDATION', details: [{ path: 'image1', message: 'This image was not uploaded here' }] });
   });
+
+  it('a URL is judged as a browser parses it: control characters are refused, backslashes and case settled, the href stored', async () => {
+    const t = getApp();
+    const seller = await t.createUser();
+    const file = `${'b'.repeat(32)}-1280.webp`;
+    const refused = [
+      [`h\tttp://evil.example/api/images/${file}`, 'image1'],
+      [`http://evil.example/api/\nimages/${file}`, 'image1'],
+      [`ht\rtps://img.example/a.png`, 'image1'],
+      [`https://img.example/a.png\u0000`, 'image1'],
+      [`https://img.example/\u0085a.png`, 'image1'],
+    ] as const;
+    for (const [url, path] of refused) {
+      const res = await t.injectAs(seller, { method: 'POST', url: '/api/products', payload: productBody({ [path]: url }) });
+      expect(res.statusCode, JSON.stringify(url)).toBe(400);
+      expect(res.json().details, JSON.stringify(url)).toContainEqual({ path, message: expect.any(String) });
+    }
+    // A backslash is a slash to a browser: another server's http image, refused as such.
+    const backslashed = await t.injectAs(seller, {
+      method: 'POST',
+      url: '/api/products',
+      payload: productBody({ image2: `http:\\\\evil.example\\api\\images\\${file}` }),
+    });
+    expect(backslashed.statusCode).toBe(400);
+    expect(backslashed.json()).toMatchObject({ details: [{ path: 'image2', message: 'This image was not uploaded here' }] });
+    const photo = await t.injectAs(seller, { method: 'PATCH', url: '/api/users/me', payload: { photoURL: `h\tttps://evil.example/api/images/${file}` } });
+    expect(photo.statusCode).toBe(400);
+
+    const res = await t.injectAs(seller, {
+      method: 'POST',
+      url: '/api/products',
+      payload: productBody({ image3: 'HTTPS://IMG.Example:443/a b.png', image4: 'https:\\\\img.example\\c.png' }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, res.json().insertedId));
+    expect(row!.image3).toBe('https://img.example/a%20b.png');
+    expect(row!.image4).toBe('https://img.example/c.png');
+  });
 });

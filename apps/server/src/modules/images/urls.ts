@@ -2,7 +2,7 @@
 // S3_PUBLIC_URL or PUBLIC_URL, built when answering, so a changed address never breaks a stored listing.
 // What a client posts back (its own absolute URL of one of our images) is stored in the short form again.
 import type { FastifyInstance } from 'fastify';
-import { parseStoredImageFile, STORED_IMAGE_PREFIX, storedImageId } from '@olden/contracts';
+import { normalisedImageUrl, parseStoredImageFile, STORED_IMAGE_PREFIX, storedImageId } from '@olden/contracts';
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 
@@ -209,8 +209,9 @@ function writtenBySchema(response: unknown, status: number): boolean {
 }
 
 /**
- * One place for both directions, on every /api route: bodies naming our images by their absolute URL are
- * stored in the short form (before validation, so an http PUBLIC_URL in development is accepted too), and
+ * One place for both directions, on every /api route: image URLs in bodies are stored as parsed (their
+ * `href`; with control characters they are left for the schema to refuse), ours by their absolute URL in
+ * the short form (before validation, so an http PUBLIC_URL in development is accepted too), and
  * every JSON reply names images absolutely. Another server's `http://.../api/images/...` is refused: it
  * could only be shown as insecure mixed content.
  *
@@ -225,11 +226,12 @@ export function registerImageUrls(app: FastifyInstance, config: ImageUrlConfig):
     for (const key of BODY_IMAGE_KEYS) {
       const value = fields[key];
       if (typeof value !== 'string') continue;
-      const stored = storedImageForm(value.trim(), config);
-      if (stored !== value.trim()) fields[key] = stored;
-      else if (/^http:\/\//i.test(stored) && looksStored(stored)) {
+      // Parsed as a browser will (its href), so the origin rule below judges what will really be fetched.
+      const stored = storedImageForm(normalisedImageUrl(value.trim()), config);
+      if (storedImageId(stored) === undefined && /^http:\/\//i.test(stored) && looksStored(stored)) {
         return done(badRequest('This image was not uploaded here', [{ path: key, message: 'This image was not uploaded here' }]));
       }
+      if (stored !== value) fields[key] = stored;
     }
     done();
   });

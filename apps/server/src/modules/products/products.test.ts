@@ -1,6 +1,7 @@
 import { type BuyerProduct, type ErrorBody, type Product, storedImageUrl } from '@olden/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { images } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { images, products } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from './fixtures.ts';
@@ -142,6 +143,56 @@ describe('products API', () => {
         payload: productBody({ image1: storedImageUrl(id, 1280), image2: storedImageUrl(id, 640) }),
       });
       expect(ok.statusCode).toBe(200);
+    });
+
+    it('a user may name only their own uploads (IMAGE_NOT_YOURS on the field); an admin may name anyone\'s', async () => {
+      const t = getApp();
+      const bobs = newId();
+      const seeded = newId();
+      await t.database.db.insert(images).values([
+        { id: bobs, ownerId: bob.id, width: 1280, height: 960, bytes: 1000 },
+        { id: seeded, ownerId: null, width: 1280, height: 960, bytes: 1000 },
+      ]);
+      for (const [field, url] of [['image1', storedImageUrl(bobs, 1280)], ['image3', storedImageUrl(seeded, 320)]] as const) {
+        const res = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: productBody({ name: 'Pinned chair', [field]: url }) });
+        expectError(res, 400, {
+          code: 'IMAGE_NOT_YOURS',
+          message: 'This image was uploaded by someone else: upload your own photo',
+          details: [{ path: field, message: 'This image was uploaded by someone else: upload your own photo' }],
+        });
+      }
+      expect(await t.database.db.select().from(products).where(eq(products.name, 'Pinned chair'))).toEqual([]);
+
+      const id = await createProduct(t, alice, { name: 'Own chair' });
+      const url = `/api/products/${id}`;
+      const stolen = await t.injectAs(alice, { method: 'PATCH', url, payload: productBody({ name: 'Own chair', image2: storedImageUrl(bobs, 640) }) });
+      expectError(stolen, 400, { code: 'IMAGE_NOT_YOURS', details: [{ path: 'image2', message: expect.any(String) }] });
+      expect((await fetchProduct(t, id))!.image2).toBe('https://img.test.example/2.jpg');
+
+      // An admin may (a picture fixed by hand); the seller may then keep what the listing already shows.
+      const byAdmin = await t.injectAs(admin, { method: 'PATCH', url, payload: productBody({ name: 'Own chair', image2: storedImageUrl(bobs, 640) }) });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+      const kept = await t.injectAs(alice, { method: 'PATCH', url, payload: productBody({ name: 'Own chair, oiled', image2: storedImageUrl(bobs, 640) }) });
+      expect(kept.statusCode, kept.body).toBe(200);
+      // Keeping one of Bob's pictures does not let her add another of his widths elsewhere in a new listing.
+      const again = await t.injectAs(alice, { method: 'POST', url: '/api/products', payload: productBody({ image4: storedImageUrl(bobs, 1280) }) });
+      expectError(again, 400, { code: 'IMAGE_NOT_YOURS' });
+      expect((await t.injectAs(admin, { method: 'POST', url: '/api/products', payload: productBody({ image1: storedImageUrl(seeded, 1280) }) })).statusCode).toBe(200);
+    });
+
+    it('an image shown by several users is charged once, to its uploader, and to nobody else', async () => {
+      const t = getApp();
+      const carol = await t.createUser({ name: 'Carol Quota' });
+      const dave = await t.createUser({ name: 'Dave Quota' });
+      const id = newId();
+      await t.database.db.insert(images).values({ id, ownerId: carol.id, width: 1280, height: 960, bytes: 4321 });
+      await createProduct(t, carol, { image1: storedImageUrl(id, 1280) });
+      await createProduct(t, carol, { image1: storedImageUrl(id, 640), image2: storedImageUrl(id, 320) });
+      const daves = await createProduct(t, dave);
+      const byAdmin = await t.injectAs(admin, { method: 'PATCH', url: `/api/products/${daves}`, payload: productBody({ image3: storedImageUrl(id, 640) }) });
+      expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+      expect(await t.services.images.usedBytes(carol.id)).toBe(4321);
+      expect(await t.services.images.usedBytes(dave.id)).toBe(0);
     });
 
     it('an image that was not uploaded here answers IMAGE_NOT_STORED', async () => {

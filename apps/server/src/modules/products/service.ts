@@ -38,6 +38,7 @@ const storedImageIds = (row: Record<(typeof IMAGE_FIELDS)[number], string>) =>
   IMAGE_FIELDS.map((f) => storedImageId(row[f])).filter((id): id is string => id !== undefined);
 
 const IMAGE_NOT_STORED_MESSAGE = 'This image was not uploaded here';
+const IMAGE_NOT_YOURS_MESSAGE = 'This image was uploaded by someone else: upload your own photo';
 
 type ProductInput = z.output<typeof CreateProductBody>;
 type ListQuery = z.output<typeof ListProductsQuery>;
@@ -101,15 +102,27 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
-  /** Server-stored image paths must name an image the images module really stored. */
-  async function assertImagesExist(body: ProductInput): Promise<void> {
+  /**
+   * Server-stored image paths must name an image the images module really stored, and, for anyone but an
+   * admin, one the caller uploaded or the listing already shows: naming someone else's upload would pin
+   * it (its uploader could no longer delete it, and it would stay on their quota).
+   */
+  async function assertImagesUsable(caller: AuthUser, body: ProductInput, current?: ProductRow): Promise<void> {
     const stored = IMAGE_FIELDS
       .map((field) => ({ field, id: storedImageId(body[field]) }))
       .filter((s): s is { field: (typeof IMAGE_FIELDS)[number]; id: string } => s.id !== undefined);
     if (stored.length === 0) return;
-    const existing = await deps.images.existingIds(stored.map((s) => s.id));
-    const missing = stored.filter((s) => !existing.has(s.id));
+    const owners = await deps.images.ownersOf(stored.map((s) => s.id));
+    const missing = stored.filter((s) => !owners.has(s.id));
     if (missing.length > 0) throw imageNotStored(missing.map((s) => s.field));
+    if (caller.role === 'admin') return;
+    const shown = current ? storedImageIds(current) : [];
+    const foreign = stored.filter((s) => owners.get(s.id) !== caller.id && !shown.includes(s.id));
+    if (foreign.length > 0) {
+      throw new AppError('IMAGE_NOT_YOURS', IMAGE_NOT_YOURS_MESSAGE, {
+        details: foreign.map((s) => ({ path: s.field, message: IMAGE_NOT_YOURS_MESSAGE })),
+      });
+    }
   }
 
   /** The same refusal when an image went between the check and the write (swept or deleted meanwhile). */
@@ -153,7 +166,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
   return {
     /** The owner comes from the token: any uploaderName or email in the body was stripped by the schema. */
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
-      await assertImagesExist(body);
+      await assertImagesUsable(caller, body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
       const { id, missing } = await repo.insert(
         {
@@ -173,8 +186,8 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
 
     /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
-      await editableProduct(caller, id);
-      await assertImagesExist(body);
+      const current = await editableProduct(caller, id);
+      await assertImagesUsable(caller, body, current);
       await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
       const kept = storedImageIds(body);
       const { before, missing } = await repo.update(id, changesOf(body), kept);
