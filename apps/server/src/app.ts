@@ -129,7 +129,8 @@ export function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOpt
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services; routeTable: RouteEntry[] }> {
   const { config, database } = options;
-  let securityHeaders: SecurityHeaders | undefined;
+  // Set once the security plugin is built, below; the router may call before that only in a failed boot.
+  const early: { securityHeaders?: SecurityHeaders } = {};
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
@@ -138,8 +139,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     requestTimeout: 30_000,
     // The router's own errors come before any hook: they get the security headers here.
     frameworkErrors: (error, request, reply) => {
-      if (!securityHeaders) return routerErrorReply(error, request, reply);
-      securityHeaders(request.raw, reply.raw, () => routerErrorReply(error, request, reply));
+      if (!early.securityHeaders) return routerErrorReply(error, request, reply);
+      early.securityHeaders(request.raw, reply.raw, () => routerErrorReply(error, request, reply));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -154,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.decorate('services', services);
 
   registerErrorHandlers(app);
-  securityHeaders = await registerSecurity(app, config);
+  early.securityHeaders = await registerSecurity(app, config);
   await app.register(cookie);
   const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
   app.decorate('routeTable', routeTable);
