@@ -63,7 +63,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.post('/images', {
-    config: { auth: 'user' },
+    config: { auth: 'user', uploadField: IMAGE_FIELD },
     schema: {
       tags: ['images'],
       summary: 'Upload an image (multipart field "image")',
