@@ -41,6 +41,7 @@ interface Response {
   headers?: Record<string, Json>;
 }
 interface Operation {
+  operationId?: string;
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   responses?: Record<string, Response>;
@@ -55,8 +56,12 @@ interface Document {
 /** Answers that never carry a body (RFC 9110): documented without content. */
 const BODILESS = new Set(['204', '301', '302', '303', '304', '307', '308']);
 
+/** The methods whose bodies Fastify parses. */
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
 const SET_COOKIE = {
   description: `The session cookie (${SESSION_COOKIE}, HttpOnly): send it back to sign later calls in, or exchange it for a bearer token at POST /api/jwt.`,
+  required: true,
   schema: { type: 'string' },
 };
 const PAGE_HEADERS = {
@@ -132,8 +137,10 @@ export function finishDocument(doc: Document, routes: DocumentedRoute[]): Docume
     const target = merged.get(path) ?? path;
     for (const [method, op] of Object.entries(ops)) {
       const route = routes.find((r) => r.method.toLowerCase() === method && templateOf(r.url) === path);
-      finishOperation(op, route);
+      finishOperation(op, method, route);
       if (target !== path) renamePathParameters(op, path, target);
+      // Generated clients name their functions after it: getApiImagesIdOrFile.
+      op.operationId ??= method + target.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''));
       (paths[target] ??= {})[method] = op;
     }
   }
@@ -141,7 +148,7 @@ export function finishDocument(doc: Document, routes: DocumentedRoute[]): Docume
   return doc;
 }
 
-function finishOperation(op: Operation, route: DocumentedRoute | undefined): void {
+function finishOperation(op: Operation, method: string, route: DocumentedRoute | undefined): void {
   const security = securityOf(route, op.security);
   if (security) op.security = security;
   if (route?.uploadField && !op.requestBody) {
@@ -157,6 +164,13 @@ function finishOperation(op: Operation, route: DocumentedRoute | undefined): voi
         },
       },
     };
+  }
+  // A body is parsed before the route runs, even where the call reads none: it may be too large (413) or of a
+  // type no parser takes (415).
+  const badRequest = op.responses?.['400'];
+  if ((op.requestBody || BODY_METHODS.has(method)) && badRequest && op.responses) {
+    op.responses['413'] ??= { ...structuredClone(badRequest), description: 'The body is too large' };
+    op.responses['415'] ??= { ...structuredClone(badRequest), description: 'The body’s content type is not one this call takes' };
   }
   const paged = op.parameters?.some((p) => p.in === 'query' && p.name === 'cursor');
   for (const [status, response] of Object.entries(op.responses ?? {})) {
