@@ -169,6 +169,28 @@ describe('OpenAPI document: signing in, headers, bodies', () => {
     }
   });
 
+  it('request schemas carry their real rules: formats, patterns, bounds, at least one field', async () => {
+    const doc = await fetchDocument();
+    type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; anyOf?: Schema[] };
+    const body = (path: string, method: string) =>
+      (doc.paths[path]![method]!.requestBody as { content: Record<string, { schema: Schema }> }).content['application/json']!.schema;
+    const register = body('/api/auth/register', 'post');
+    expect(register.properties!.email).toMatchObject({ format: 'email' });
+    expect(register.properties!.photoURL).toMatchObject({ format: 'uri-reference' });
+    expect(body('/api/users', 'post').properties!.email).toMatchObject({ format: 'email' });
+    expect(body('/api/contact', 'post').properties!.email).toMatchObject({ format: 'email' });
+    const product = body('/api/products', 'post').properties!;
+    expect(product.image1).toMatchObject({ format: 'uri-reference' });
+    expect(product.date).toMatchObject({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+    expect(product.price!.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'number', minimum: 0.01 })]));
+    expect(product.price!.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'string', pattern: expect.any(String) })]));
+    expect(product.age!.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'integer', minimum: 0 })]));
+    for (const phone of [product.uploaderPhone!, body('/api/buyerProduct', 'post').properties!.phoneNumber!, body('/api/contact', 'post').properties!.phone!]) {
+      expect(phone.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'string', pattern: '^[0-9+\\-() ]{5,20}$' })]));
+    }
+    expect(body('/api/users/me', 'patch')).toMatchObject({ minProperties: 1 });
+  });
+
   it('POST /api/images documents its multipart/form-data body', async () => {
     const doc = await fetchDocument();
     const body = doc.paths['/api/images']!.post!.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
