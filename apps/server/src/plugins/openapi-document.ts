@@ -1,7 +1,8 @@
 // What the route schemas cannot say by themselves, added to the generated document: how a client signs in
 // (the session cookie and the bearer token), which headers an answer carries, which answers have no body, and
 // one legal path for routes whose templates differ only in a parameter's name.
-import { NEXT_CURSOR_HEADER } from '@olden/contracts';
+import { z } from 'zod';
+import { ErrorBody, NEXT_CURSOR_HEADER } from '@olden/contracts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
 
 /** How a route uses the session cookie (route config `cookie`). */
@@ -70,6 +71,18 @@ const PAGE_HEADERS = {
 };
 const RETRY_AFTER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } };
 
+/** The one error body every JSON error shares (plugins/error-handler.ts), as a component every error response names. */
+const ERROR_REF = { $ref: '#/components/schemas/ErrorBody' };
+const errorBodySchema = (): Json => {
+  const { $schema: _, ...schema } = z.toJSONSchema(ErrorBody, { target: 'openapi-3.0' }) as Json;
+  return schema;
+};
+const isErrorBodySchema = (schema: Json | undefined) => {
+  const properties = schema?.properties as Json | undefined;
+  return Boolean(properties?.statusCode && properties.error && properties.message);
+};
+const errorResponse = (description: string): Response => ({ description, content: { 'application/json': { schema: ERROR_REF } } });
+
 const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
 /** Route pattern (/api/users/:id) to its OpenAPI path, before merging. */
@@ -119,6 +132,7 @@ function securityOf(route: DocumentedRoute | undefined, current: Operation['secu
 
 export function finishDocument(doc: Document, routes: DocumentedRoute[]): Document {
   doc.components ??= {};
+  doc.components.schemas = { ...doc.components.schemas, ErrorBody: errorBodySchema() };
   doc.components.securitySchemes = {
     ...doc.components.securitySchemes,
     session: {
@@ -164,6 +178,15 @@ function finishOperation(op: Operation, method: string, route: DocumentedRoute |
         },
       },
     };
+  }
+  op.responses ??= {};
+  // An id longer than the router takes is the JSON 404 on every route with a parameter (plugins/error-handler.ts).
+  if (op.parameters?.some((p) => p.in === 'path')) op.responses['404'] ??= errorResponse('Not found');
+  // Any call that reads the database answers 503 (with Retry-After) while it cannot be reached.
+  op.responses['503'] ??= errorResponse('The service is briefly unavailable; retry after Retry-After seconds');
+  for (const [status, response] of Object.entries(op.responses)) {
+    const json = response.content?.['application/json'];
+    if (Number(status) >= 400 && json && isErrorBodySchema(json.schema)) json.schema = ERROR_REF;
   }
   // A body is parsed before the route runs, even where the call reads none: it may be too large (413) or of a
   // type no parser takes (415).

@@ -21,7 +21,7 @@ interface Operation {
   parameters?: { in: string }[];
   responses: Record<
     string,
-    { content?: Record<string, { schema?: { type?: string; properties?: Record<string, unknown> } }>; headers?: Record<string, unknown> }
+    { content?: Record<string, { schema?: { type?: string; properties?: Record<string, unknown>; $ref?: string } }>; headers?: Record<string, unknown> }
   >;
 }
 type Document = {
@@ -33,6 +33,13 @@ type Document = {
 /** Where a route is documented: its template, or the one path it shares with a route that names its parameter otherwise. */
 const toOpenApiPath = (url: string) => openApiPathOf(getApp().app, url);
 const isErrorStatus = (s: string) => Number(s) >= 400;
+
+type SchemaObject = { type?: string; properties?: Record<string, unknown>; $ref?: string };
+/** A schema, or the component it names (the shared error body is one). */
+function resolve(doc: Document, schema: SchemaObject | undefined): SchemaObject | undefined {
+  const name = schema?.$ref?.replace('#/components/schemas/', '');
+  return name ? (doc.components as { schemas?: Record<string, SchemaObject> }).schemas?.[name] : schema;
+}
 
 async function fetchDocument(): Promise<Document> {
   const res = await getApp().app.inject({ method: 'GET', url: '/api/openapi.json' });
@@ -94,7 +101,7 @@ describe('OpenAPI document', () => {
       }
       for (const s of statuses.filter(isErrorStatus)) {
         // JSON errors share the error body; a browser page (the sign-in callback) documents its own text.
-        const content = Object.values(op.responses[s]?.content ?? {})[0]?.schema;
+        const content = resolve(doc, Object.values(op.responses[s]?.content ?? {})[0]?.schema);
         const isErrorBody = Boolean(content?.properties?.statusCode && content.properties.message);
         if (!isErrorBody && content?.type !== 'string') problems.push(`${key}: ${s} is neither the error body nor a page`);
       }
@@ -189,6 +196,23 @@ describe('OpenAPI document: signing in, headers, bodies', () => {
       expect(phone.anyOf).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'string', pattern: '^[0-9+\\-() ]{5,20}$' })]));
     }
     expect(body('/api/users/me', 'patch')).toMatchObject({ minProperties: 1 });
+  });
+
+  it('JSON errors name one shared schema; every call documents 503, every call with an id 404', async () => {
+    const doc = await fetchDocument();
+    const components = doc.components as unknown as { schemas: Record<string, { properties: Record<string, unknown> }> };
+    expect(Object.keys(components.schemas.ErrorBody!.properties)).toEqual(expect.arrayContaining(['statusCode', 'error', 'message', 'code', 'details']));
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method} ${path}`;
+        expect(Object.keys(op.responses), where).toContain('503');
+        if (path.includes('{')) expect(Object.keys(op.responses), where).toContain('404');
+        for (const [status, response] of Object.entries(op.responses)) {
+          const json = response.content?.['application/json'];
+          if (Number(status) >= 400 && json) expect(json.schema, `${where} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+        }
+      }
+    }
   });
 
   it('POST /api/images documents its multipart/form-data body', async () => {
