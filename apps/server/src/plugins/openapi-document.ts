@@ -182,6 +182,8 @@ function finishOperation(op: Operation, method: string, route: DocumentedRoute |
   op.responses ??= {};
   // An id longer than the router takes is the JSON 404 on every route with a parameter (plugins/error-handler.ts).
   if (op.parameters?.some((p) => p.in === 'path')) op.responses['404'] ??= errorResponse('Not found');
+  // A URL that does not decode (a stray %) is the router's 400 on every call.
+  op.responses['400'] ??= errorResponse('The URL or the input is malformed');
   // Any call that reads the database answers 503 (with Retry-After) while it cannot be reached.
   op.responses['503'] ??= errorResponse('The service is briefly unavailable; retry after Retry-After seconds');
   for (const [status, response] of Object.entries(op.responses)) {

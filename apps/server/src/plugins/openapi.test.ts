@@ -198,7 +198,7 @@ describe('OpenAPI document: signing in, headers, bodies', () => {
     expect(body('/api/users/me', 'patch')).toMatchObject({ minProperties: 1 });
   });
 
-  it('JSON errors name one shared schema; every call documents 503, every call with an id 404', async () => {
+  it('JSON errors name one shared schema; every call documents 400 and 503, every call with an id 404', async () => {
     const doc = await fetchDocument();
     const components = doc.components as unknown as { schemas: Record<string, { properties: Record<string, unknown> }> };
     expect(Object.keys(components.schemas.ErrorBody!.properties)).toEqual(expect.arrayContaining(['statusCode', 'error', 'message', 'code', 'details']));
@@ -206,6 +206,7 @@ describe('OpenAPI document: signing in, headers, bodies', () => {
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method} ${path}`;
         expect(Object.keys(op.responses), where).toContain('503');
+        expect(Object.keys(op.responses), where).toContain('400');
         if (path.includes('{')) expect(Object.keys(op.responses), where).toContain('404');
         for (const [status, response] of Object.entries(op.responses)) {
           const json = response.content?.['application/json'];

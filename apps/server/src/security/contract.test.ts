@@ -108,6 +108,8 @@ describe('API contract', () => {
         ...(hasBody ? [{ method: route.method as 'POST', url: sample('0'.repeat(32)), headers: { 'content-type': 'application/json' }, payload: '{"a":' }] : []),
         ...(hasBody ? [{ method: route.method as 'POST', url: sample('0'.repeat(32)), headers: { 'content-type': 'text/xml' }, payload: '<a/>' }] : []),
         ...(route.method === 'GET' ? [{ method: 'GET' as const, url: `${sample('0'.repeat(32))}?limit=abc&cursor=%00&sort=nope&page=-1` }] : []),
+        // A URL that does not decode, and an id past the router's limit.
+        ...(route.url.includes(':') ? [{ method: route.method as 'GET', url: sample('%E0%A4%A') }, { method: route.method as 'GET', url: sample('a'.repeat(301)) }] : []),
       ];
       for (const who of ['anonymous', 'user', 'admin'] as const) {
         for (const request of requests) {
