@@ -37,9 +37,9 @@ import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
-import { registerErrorHandlers } from './plugins/error-handler.ts';
+import { registerErrorHandlers, routerErrorReply } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerSecurity, type SecurityHeaders } from './plugins/security.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -129,12 +129,19 @@ export function trustProxyOption(trust: Config['TRUST_PROXY']): FastifyServerOpt
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance & { services: Services; routeTable: RouteEntry[] }> {
   const { config, database } = options;
+  // Set once the security plugin is built, below; the router may call before that only in a failed boot.
+  const early: { securityHeaders?: SecurityHeaders } = {};
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     routerOptions: { maxParamLength: 300 },
     requestTimeout: 30_000,
+    // The router's own errors come before any hook: they get the security headers here.
+    frameworkErrors: (error, request, reply) => {
+      if (!early.securityHeaders) return routerErrorReply(error, request, reply);
+      early.securityHeaders(request.raw, reply.raw, () => routerErrorReply(error, request, reply));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // Issue 16's absolute image URLs are written by each route's serializer, from its schema (issue 14).
@@ -148,7 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.decorate('services', services);
 
   registerErrorHandlers(app);
-  await registerSecurity(app, config);
+  early.securityHeaders = await registerSecurity(app, config);
   await app.register(cookie);
   const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
   app.decorate('routeTable', routeTable);

@@ -1,7 +1,7 @@
 // Accounts you can prove, recover and control: email verification, password reset and change,
 // profile update, and the list of one's own sessions.
 import { z } from 'zod';
-import { displayName, Email, requiredText } from './common.ts';
+import { displayName, Email, IMAGE_URL_META, requiredText } from './common.ts';
 import { Password } from './auth.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { messages } from './messages.ts';
@@ -37,11 +37,12 @@ export const UpdateProfileBody = z
     /** false: no mail about requests and messages (account mails still go). */
     notifyByEmail: z.boolean({ error: 'notifyByEmail must be true or false' }).optional(),
     name: displayName(messages.register.nameRequired).optional(),
-    photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).optional(),
+    photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META).optional(),
   })
   .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined, {
     message: 'Send a name, a photoURL or notifyByEmail to change',
-  });
+  })
+  .meta({ minProperties: 1 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;
 
 /** One of the caller's sessions (GET /api/auth/sessions). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, Email, requiredText } from './common.ts';
+import { displayName, Email, IMAGE_URL_META, requiredText } from './common.ts';
 import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
@@ -15,7 +15,7 @@ export const Password = z
 
 export const RegisterBody = z.object({
   name: displayName(m.nameRequired),
-  photoURL: requiredText('photoURL', 2048, m.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid),
+  photoURL: requiredText('photoURL', 2048, m.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META),
   email: Email,
   password: Password,
 });

@@ -10,13 +10,23 @@ export const PARAM_MAX = 300;
 export const IdParams = z.object({ id: z.string().max(PARAM_MAX) });
 export type IdParams = z.infer<typeof IdParams>;
 
+/**
+ * What the API document says of a rule a refinement or a transform hides from the generated JSON Schema
+ * (zod emits a refine's input, not the check): a generic client reads the rule from these.
+ */
+export const IMAGE_URL_META = {
+  format: 'uri-reference',
+  description: 'An https URL without credentials, or a stored image’s URL (/api/images/<id>-<width>.webp).',
+} as const;
+
 export const Email = z
   .string({ error: messages.register.emailRequired })
   .trim()
   .min(1, messages.register.emailRequired)
   .max(254, messages.tooLong(254))
   .pipe(z.email({ error: messages.emailInvalid }))
-  .transform((e) => e.toLowerCase());
+  .transform((e) => e.toLowerCase())
+  .meta({ format: 'email' });
 
 /** A required, trimmed text of bounded length with the spec's "This X field is required" message. */
 export function requiredText(label: string, max = 200, message = messages.required(label)) {
@@ -39,7 +49,7 @@ export function displayName(message = messages.required('Name')) {
 }
 
 export function imageUrl(label: string) {
-  return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid);
+  return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid).meta(IMAGE_URL_META);
 }
 
 export const InsertedResponse = z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() });

@@ -24,6 +24,13 @@ export const Price = z
       return z.NEVER;
     }
     return Math.round(Number(text) * 100) / 100;
+  })
+  .meta({
+    description: 'A positive price, at most two decimals, as a number or as text.',
+    anyOf: [
+      { type: 'number', minimum: 0.01, maximum: PRICE_MAX },
+      { type: 'string', pattern: '^\\d{1,9}(\\.\\d{1,2})?$' },
+    ],
   });
 
 export const Age = z
@@ -39,6 +46,13 @@ export const Age = z
       return z.NEVER;
     }
     return n;
+  })
+  .meta({
+    description: 'A whole number of months, as a number or as text.',
+    anyOf: [
+      { type: 'integer', minimum: 0, maximum: AGE_MAX_MONTHS },
+      { type: 'string', pattern: '^\\d{1,6}$' },
+    ],
   });
 
 export const PostDate = requiredText('Date', 40).refine((v) => {
@@ -46,7 +60,7 @@ export const PostDate = requiredText('Date', 40).refine((v) => {
   if (!m) return false;
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-}, messages.dateInvalid);
+}, messages.dateInvalid).meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
 export const Phone = z
   .union([z.number(), z.string()], { error: messages.required('Phone Number') })
@@ -56,7 +70,8 @@ export const Phone = z
       .string()
       .min(1, messages.required('Phone Number'))
       .regex(/^[0-9+\-() ]{5,20}$/, messages.phoneInvalid),
-  );
+  )
+  .meta({ anyOf: [{ type: 'number' }, { type: 'string', pattern: '^[0-9+\\-() ]{5,20}$' }] });
 
 export const CategoryField = z.enum(CATEGORY_KEYS, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? messages.required('Category') : messages.categoryInvalid),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { displayName, Email, PARAM_MAX, requiredText } from './common.ts';
+import { displayName, Email, IMAGE_URL_META, PARAM_MAX, requiredText } from './common.ts';
 import { isSafeImageUrl } from './stored-images.ts';
 import { messages } from './messages.ts';
 
@@ -16,7 +16,7 @@ export type User = z.infer<typeof UserSchema>;
 export const CreateUserBody = z.object({
   email: Email,
   name: displayName(messages.register.nameRequired),
-  photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid),
+  photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 

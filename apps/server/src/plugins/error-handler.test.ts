@@ -53,13 +53,32 @@ describe('error handler', () => {
   });
 
   it('malformed ids are 404, never 400 or 500', async () => {
-    // Ids up to the router's 300-character param limit are 404 (security/regressions.test.ts); longer ones 414.
+    // Ids up to the router's 300-character param limit are 404 (security/regressions.test.ts); longer ones too (below).
     for (const id of ['not-an-id', '1', "x' OR 1=1 --", 'A'.repeat(32), '%F0%9F%9A%80', 'a'.repeat(200)]) {
       expectErrorBody(await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${id}` }), 404);
       expectErrorBody(await t.injectAs(admin, { method: 'PATCH', url: `/api/users/admin/${id}` }), 404);
     }
     // Well-formed but unknown: 404 too.
     expectErrorBody(await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${'0'.repeat(32)}` }), 404);
+  });
+
+  it("an id longer than the router takes is the app's JSON 404 on every method, never 414", async () => {
+    const id = 'a'.repeat(301);
+    const calls: [string, string][] = [
+      ['GET', `/api/products/${id}`],
+      ['GET', `/api/images/${id}`],
+      ['DELETE', `/api/users/${id}`],
+      ['PATCH', `/api/users/admin/${id}`],
+      ['PATCH', `/api/products/${id}`],
+      ['DELETE', `/api/images/${id}`],
+      ['POST', `/api/buyerProduct/${id}/messages`],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.injectAs(admin, { method: method as 'GET', url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) });
+      expect(expectErrorBody(res, 404), `${method} ${url}`).toMatchObject({ error: 'Not Found', message: `Route ${method} ${url} not found` });
+      // The app's own answer: its security headers too.
+      expect(res.headers['x-content-type-options'], `${method} ${url}`).toBe('nosniff');
+    }
   });
 
   it('bad JSON is 400 and an unsupported content type is 415', async () => {

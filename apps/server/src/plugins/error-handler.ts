@@ -1,5 +1,5 @@
 // One error handler: known errors keep their status and message; every 5xx hides its message.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@olden/contracts';
 import { AppError } from '../lib/errors.ts';
@@ -46,6 +46,21 @@ function isDatabaseUnavailable(error: unknown): boolean {
 function isUnstorableText(error: unknown): boolean {
   const code = pgCode(error);
   return code === PG_CHARACTER_NOT_IN_REPERTOIRE || code === PG_UNTRANSLATABLE_CHARACTER;
+}
+
+/**
+ * Errors the router raises before any route is chosen. A parameter longer than the router takes names nothing
+ * the app stores (every id is shorter), so it is the same JSON 404 as an unknown route on every method; a URL
+ * that cannot be decoded stays a 400, in the shared error body.
+ */
+export function routerErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const url = request.url.split('?')[0]!;
+    void reply.status(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
+    return;
+  }
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(errorBody(status, error.message, { code: error.code }));
 }
 
 export function registerErrorHandlers(app: FastifyInstance): void {

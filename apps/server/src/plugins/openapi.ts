@@ -2,9 +2,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { ErrorBody } from '@olden/contracts';
 import type { AuthLevel } from './auth.ts';
+import { type CookieUse, documentPathOf, finishDocument } from './openapi-document.ts';
 
 /** Documented error responses for a route: errorResponses(400, 401) -> {400: ErrorBody, 401: ErrorBody}. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBody> {
@@ -16,6 +17,8 @@ export interface ApiRoute {
   url: string;
   auth: AuthLevel | undefined;
   hidden: boolean;
+  cookie: CookieUse | undefined;
+  uploadField: string | undefined;
 }
 
 const catalogues = new WeakMap<FastifyInstance, ApiRoute[]>();
@@ -23,6 +26,11 @@ const catalogues = new WeakMap<FastifyInstance, ApiRoute[]>();
 /** Every /api route registered on the app, as the docs test checks them against /api/openapi.json. */
 export function apiRoutesOf(app: FastifyInstance): ApiRoute[] {
   return catalogues.get(app) ?? [];
+}
+
+/** Where a route pattern (/api/images/:file) is in /api/openapi.json. */
+export function openApiPathOf(app: FastifyInstance, url: string): string {
+  return documentPathOf(url, apiRoutesOf(app).filter((r) => !r.hidden).map((r) => r.url));
 }
 
 /** OpenAPI's way to say who may call: public routes need nothing, optional ones take a token if given. */
@@ -41,7 +49,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     const auth = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = Boolean(route.schema?.hide) || route.url.startsWith('/api/docs');
-    for (const method of methods) catalogue.push({ method, url: route.url, auth, hidden });
+    const cookie = route.config?.cookie;
+    const uploadField = route.config?.uploadField;
+    for (const method of methods) catalogue.push({ method, url: route.url, auth, hidden, cookie, uploadField });
     const security = auth ? SECURITY[auth] : undefined;
     if (route.schema && security) (route.schema as { security?: unknown }).security = security;
   });
@@ -62,6 +72,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      finishDocument(jsonSchemaTransformObject(document) as Parameters<typeof finishDocument>[0], catalogue.filter((r) => !r.hidden)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, async () => app.swagger());

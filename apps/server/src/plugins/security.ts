@@ -1,5 +1,6 @@
 // Security headers on every response; CORS only for origins listed in CORS_ORIGINS.
 import helmet from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
@@ -31,7 +32,10 @@ function registerPrivateCaching(app: FastifyInstance): void {
   });
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+/** Sets the security headers on a raw response (for answers given before any route, such as the router's own errors). */
+export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void) => void;
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<SecurityHeaders> {
   // Issue 14: helmet's middleware is built once. @fastify/helmet built it (parsing the CSP) on every request, in two
   // hooks; no route has helmet options of its own, so the same headers come from one callback hook.
   const securityHeaders = helmet({
@@ -79,4 +83,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       }
     });
   }
+  return securityHeaders;
 }

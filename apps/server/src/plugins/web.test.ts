@@ -61,6 +61,18 @@ describe('web app and SPA fallback', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
+  it.each(['/api/x\\y', '/api/x%5Cy', '/api/%5C..%5Cpackage.json', '/api/users/a%5Cb', '/api/images/%5C..%5Cx.webp/z'])(
+    'the unmatched %s is the JSON 404, not the static server',
+    async (url) => {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const res = await getApp().app.inject({ method, url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], `${method} ${url}`).toMatch(/^application\/json/);
+        if (method !== 'HEAD') expect(res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+      }
+    },
+  );
+
   it('hashed assets are immutable and nosniff; other files revalidate', async () => {
     const t = getApp();
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -27,6 +27,9 @@ export function isDotPath(url: string): boolean {
   return pathname.split(/[/\\]/).some((segment) => segment.startsWith('.'));
 }
 
+/** /api, /api/... and its encoded or backslashed spellings (/api%2F..., /api\\...): never a file or a page. */
+const isApiPath = (url: string) => /^\/api(?:$|[/\\?#]|%2f|%5c)/i.test(url);
+
 /** The lazy route modules of the pages the server writes a head for (apps/web/src/app/router.tsx). */
 const ROUTE_MODULES: Record<string, string> = {
   '/timeline': 'src/app/routes/timeline.tsx',
@@ -78,6 +81,12 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWeb = Boolean(indexFile && existsSync(indexFile));
   if (hasWeb) {
+    // The files' wildcard route takes every GET the API did not: an unmatched /api path is the API's JSON 404,
+    // whatever it spells (the static server would judge a backslash or an alias a forbidden path, 403).
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.url !== '/*' || !isApiPath(request.url)) return done();
+      void reply.status(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+    });
     await app.register(fastifyStatic, {
       root: distDir!,
       wildcard: true,

@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   const UserResponse = z.object({ user: SessionResponse.shape.user.unwrap() });
 
   app.post('/auth/register', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { sets: true } },
     schema: {
       tags: ['auth'],
       summary: 'Create an account and sign in',
@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   });
 
   app.post('/auth/login', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { sets: true } },
     schema: {
       tags: ['auth'],
       summary: 'Sign in with email and password',
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.post('/auth/logout', {
     // Public, not 'optional': the web client sends its stored token with every call, and a stale one
     // must not turn logout into a 401 that leaves the cookie session alive.
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { sets: true } },
     schema: {
       tags: ['auth'],
       summary: 'End the session; its tokens stop working at once',
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   });
 
   app.get('/auth/session', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { reads: 'optional' } },
     schema: { tags: ['auth'], summary: 'The signed-in user, if any (the auth state)', response: { 200: SessionResponse } },
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -85,10 +85,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   });
 
   app.post('/jwt', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { reads: 'required' } },
     schema: {
       tags: ['auth'],
       summary: "An access token for the session's own email",
+      description: 'Exchanges the session cookie for a short-lived bearer token (Authorization: Bearer ...) for the other calls.',
       body: JwtBody,
       response: { 200: TokenResponse, ...errorResponses(400, 401, 403) },
     },

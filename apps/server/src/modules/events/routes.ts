@@ -11,7 +11,7 @@ import type { LiveHub } from './hub.ts';
 export const eventsRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; auth: AuthService }> = async (app, { hub, auth }) => {
   app.get('/events', {
     // 'optional': the guard checks a bearer token when one is sent; without one, the cookie is read here.
-    config: { auth: 'optional' },
+    config: { auth: 'optional', cookie: { reads: 'required' } },
     schema: {
       tags: ['notifications'],
       summary: 'Live events (text/event-stream): summary, message and request, for the signed-in user (session cookie or bearer)',

@@ -339,6 +339,18 @@ describe('GET /api/images/:file', () => {
     expect(again.rawPayload.length).toBe(0);
   });
 
+  it('a 304 is bare: no JSON content type, no content length', async () => {
+    const t = getApp();
+    const user = await t.createUser();
+    const { data } = (await upload(t, user, await plainPng(), 'a.png', 'image/png')).json();
+    const etag = (await t.app.inject({ method: 'GET', url: data.display_url })).headers.etag as string;
+    const again = await t.app.inject({ method: 'GET', url: data.display_url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-type']).toBeUndefined();
+    expect(again.headers['content-length']).toBeUndefined();
+    expect(again.headers.etag).toBe(etag);
+  });
+
   it('only names of the stored pattern are looked up; everything else is 404', async () => {
     const t = getApp();
     const id = 'a'.repeat(32);

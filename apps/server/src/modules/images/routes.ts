@@ -63,7 +63,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.post('/images', {
-    config: { auth: 'user' },
+    config: { auth: 'user', uploadField: IMAGE_FIELD },
     schema: {
       tags: ['images'],
       summary: 'Upload an image (multipart field "image")',
@@ -122,7 +122,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
         // Public and stripped of metadata: other sites and clients may show it (JSON answers stay same-origin).
         .header('Cross-Origin-Resource-Policy', 'cross-origin')
         .header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      // A bare 304: no body, so neither a JSON content type nor a length (RFC 9110 15.4.5).
+      if (request.headers['if-none-match'] === etag) return reply.status(304).removeHeader('content-type').send();
       return reply.type('image/webp').send(data);
     },
   });

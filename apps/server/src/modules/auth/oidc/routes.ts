@@ -56,8 +56,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   });
 
   app.get('/auth/google/callback', {
-    config: { auth: 'public' },
+    config: { auth: 'public', cookie: { sets: true } },
     schema: {
+      produces: ['text/html'],
       tags: ['auth'],
       summary: 'Finish Google sign-in: a page that reports the outcome to the window that opened it',
       querystring: OidcCallbackQuery,
