@@ -7,7 +7,8 @@
 // the Set-Cookie), not as a header on every request: the page's own HTML request carries it only if a browser would.
 // Needs a built web app (npm run build).
 // Lighthouse and its drivers (147 packages, 172 MB) stay out of the default install: they are this folder's own
-// package (package.json and lockfile beside this script), installed here on first use by `npm ci`.
+// package (package.json and lockfile beside this script), installed here on first use by `npm ci`. Its override pins
+// third-party-web, which Lighthouse's trace engine asks as `latest`: npm ci refuses a lockfile once that tag moves.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
