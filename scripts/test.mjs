@@ -1,5 +1,6 @@
 // `npm test`: every suite in order, then one plain summary line `N passed, N failed` over all of them.
-// Lint, typecheck, build and bundle budget count as one check each; vitest and Playwright count their tests.
+// Lint, dependencies (knip: every import declared, every declared package imported), typecheck, build and bundle
+// budget count as one check each; vitest and Playwright count their tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -81,6 +82,7 @@ function vitest(label, args, jsonFile, env) {
 }
 
 check('lint', 'npx', ['eslint', '.']);
+check('dependencies (knip)', 'npx', ['knip']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit + API (PGlite) + web', [], `${out}/vitest.json`, { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

@@ -62,6 +62,15 @@ describe('parseEnv', () => {
     expect(error.message).toMatch(/^Invalid environment variable (PORT|JWT_SECRET): /);
   });
 
+  it('prices: CURRENCY and LOCALE default to USD and en-US, take any code and tag Intl knows, refuse the rest', () => {
+    expect(loadConfig({}, 'x'.repeat(32)).priceFormat).toEqual({ currency: 'USD', locale: 'en-US' });
+    expect(loadConfig({ CURRENCY: ' eur ', LOCALE: 'de-de' }, 'x'.repeat(32)).priceFormat).toEqual({ currency: 'EUR', locale: 'de-DE' });
+    expect(configErrorOf({ CURRENCY: 'EURO' }).message).toBe('Invalid environment variable CURRENCY: must be a three-letter ISO 4217 currency code, e.g. USD or EUR');
+    expect(configErrorOf({ CURRENCY: '$' }).message).toMatch(/^Invalid environment variable CURRENCY: /);
+    expect(configErrorOf({ LOCALE: 'en_US!' }).message).toBe('Invalid environment variable LOCALE: must be a BCP 47 locale tag, e.g. en-US or de-DE');
+    expect(configErrorOf({ LOCALE: 'en-US"><script>' }).message).toMatch(/^Invalid environment variable LOCALE: /);
+  });
+
   it('every variable is optional, with the documented defaults', () => {
     const parsed = parseEnv({});
     expect(parsed).toMatchObject({

@@ -1,7 +1,7 @@
 // Environment parsed by one zod schema; a wrong value stops the boot with one line naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { EVENTS_HEARTBEAT_MS } from '@olden/contracts/constants';
+import { DEFAULT_PRICE_FORMAT, EVENTS_HEARTBEAT_MS, isPriceFormat, type PriceFormat } from '@olden/contracts/constants';
 
 const optionalText = z
   .string()
@@ -131,7 +131,15 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** A CDN or public bucket address image URLs point to (<S3_PUBLIC_URL>/<file>); unset, the API serves them. */
   S3_PUBLIC_URL: urlWith(['https:', 'http:']).transform((v) => v?.replace(/\/+$/, '')),
+  /** Prices' currency (ISO 4217) and the locale that writes them, on the web and the server-rendered pages. */
+  CURRENCY: z.string().trim().toUpperCase().default(DEFAULT_PRICE_FORMAT.currency),
+  LOCALE: z.string().trim().default(DEFAULT_PRICE_FORMAT.locale),
 }).superRefine((env, ctx) => {
+  if (!/^[A-Z]{3}$/.test(env.CURRENCY) || !isPriceFormat({ currency: env.CURRENCY, locale: 'en-US' })) {
+    ctx.addIssue({ code: 'custom', path: ['CURRENCY'], message: 'must be a three-letter ISO 4217 currency code, e.g. USD or EUR' });
+  } else if (!isPriceFormat({ currency: env.CURRENCY, locale: env.LOCALE })) {
+    ctx.addIssue({ code: 'custom', path: ['LOCALE'], message: 'must be a BCP 47 locale tag, e.g. en-US or de-DE' });
+  }
   if (env.IMAGE_STORE !== 's3') return;
   if (!env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when IMAGE_STORE=s3' });
   else if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
@@ -144,6 +152,8 @@ export type Env = z.input<typeof EnvSchema>;
 export type Config = z.output<typeof EnvSchema> & {
   jwtSecret: string;
   publicUrl: string;
+  /** CURRENCY and LOCALE, as formatPrice takes them. */
+  priceFormat: PriceFormat;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined>, jwtSecret: s
     ...parsed,
     jwtSecret,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ''),
+    priceFormat: { currency: parsed.CURRENCY, locale: Intl.getCanonicalLocales(parsed.LOCALE)[0]! },
   };
 }
 

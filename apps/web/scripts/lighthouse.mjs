@@ -6,15 +6,24 @@
 // The signed-in page gets the session cookie as the browser holds it after signing in (its Path and HttpOnly from
 // the Set-Cookie), not as a header on every request: the page's own HTML request carries it only if a browser would.
 // Needs a built web app (npm run build).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Lighthouse and its drivers (147 packages, 172 MB) stay out of the default install: they are this folder's own
+// package (package.json and lockfile beside this script), installed here on first use by `npm ci`. Its override pins
+// third-party-web, which Lighthouse's trace engine asks as `latest`: npm ci refuses a lockfile once that tag moves.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-// Lighthouse's own dependency: sets the session cookie in the browser as a sign-in leaves it.
-import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
+
+if (!existsSync(join(import.meta.dirname, 'node_modules', 'lighthouse', 'package.json'))) {
+  console.log('Installing Lighthouse into apps/web/scripts/node_modules (first run only)...');
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: import.meta.dirname, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+const chromeLauncher = await import('chrome-launcher');
+const { default: lighthouse } = await import('lighthouse');
+// Lighthouse's own dependency: sets the session cookie in the browser as a sign-in leaves it.
+const { default: puppeteer } = await import('puppeteer-core');
 
 const root = resolve(import.meta.dirname, '../../..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4195);

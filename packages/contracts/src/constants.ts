@@ -10,3 +10,4 @@ export * from './account-messages.ts';
 export * from './trade-status.ts';
 export * from './category-keys.ts';
 export * from './timeline-filters.ts';
+export * from './price.ts';

@@ -46,7 +46,7 @@ export function createMailer(ctx: AppContext) {
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 20_000,
-        } as nodemailer.TransportOptions)
+        })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
     return transport;
   }

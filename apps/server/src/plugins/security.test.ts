@@ -22,6 +22,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
   expect(csp).toContain("object-src 'none'");
   // Scripts stay strict: no inline script, no eval.
   expect(csp).toMatch(/script-src 'self'(;|$)/);
+  // Styles too: the web app's popups link their stylesheet, nothing injects one inline.
+  expect(csp).toMatch(/style-src 'self'(;|$)/);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(res.headers['x-powered-by']).toBeUndefined();

@@ -44,8 +44,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        // sweetalert2 and Swiper set inline styles; scripts stay strict.
-        'style-src': ["'self'", "'unsafe-inline'"],
+        // No inline <style> or style attribute anywhere: SweetAlert2's stylesheet is bundled as a file (lib/popups.ts),
+        // and what Swiper, SweetAlert2 and React set through element.style (the CSSOM) is not governed by style-src.
+        'style-src': ["'self'"],
         // Images are named absolutely (issue 16): PUBLIC_URL's or S3_PUBLIC_URL's origin, https or not.
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins(config)],
         'font-src': ["'self'", 'data:'],

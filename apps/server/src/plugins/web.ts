@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { priceFormatMeta, type PriceFormat } from '@olden/contracts/constants';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { defaultHead, renderDocument } from '../modules/pages/head.ts';
@@ -75,6 +76,11 @@ export interface WebDeps {
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
 const isProductPath = (url: string) => url === '/productDetails' || url.startsWith('/productDetails/');
 
+/** The built index.html with the price format's <meta> before </head>, outside the block each page replaces. */
+export function withPriceFormat(indexHtml: string, format: PriceFormat): string {
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', () => `  ${priceFormatMeta(format)}\n  </head>`) : indexHtml;
+}
+
 export async function registerWeb(app: FastifyInstance, distDir: string | undefined, deps: WebDeps): Promise<void> {
   const { config } = deps;
   registerSeoRoutes(app, { config, sitemaps: createSitemaps({ config, db: deps.db }, deps.sitemap) });
@@ -106,7 +112,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       },
     });
   }
-  const indexHtml = hasWeb ? await readFile(indexFile!, 'utf8') : undefined;
+  // Every page names the price format (CURRENCY, LOCALE) in its head, where the web reads it (lib/format.ts).
+  const indexHtml = hasWeb ? withPriceFormat(await readFile(indexFile!, 'utf8'), config.priceFormat) : undefined;
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
   if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatAge, formatDate, formatDateTime, formatPrice, todayIso } from './format';
 
 describe('formatPrice', () => {
@@ -12,6 +12,21 @@ describe('formatPrice', () => {
     expect(formatPrice(40)).toBe('$40.00');
     expect(formatPrice(120.5)).toBe('$120.50');
     expect(formatPrice(0.125)).toBe('$0.13');
+  });
+
+  it("writes the currency and locale the server names in the page's head", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'price-format';
+    meta.content = 'EUR de-DE';
+    document.head.append(meta);
+    try {
+      vi.resetModules();
+      const format = await import('./format');
+      expect(format.formatPrice(1234.5)).toBe('1.234,50\u00a0€');
+    } finally {
+      meta.remove();
+      vi.resetModules();
+    }
   });
 });
 

@@ -1,9 +1,16 @@
 // How prices, dates and ages read everywhere on the site: one format, so a price looks the same on a card,
 // a product page and in the dashboard.
 
-/** '$1,234.50': the spec's currency, always two decimals. */
+import { formatPrice as formatPriceIn, PRICE_FORMAT_META, readPriceFormat } from '@olden/contracts/constants';
+
+// The operator's CURRENCY and LOCALE, named by the server in every page's head; the defaults (USD, en-US) without it.
+const priceFormat = readPriceFormat(
+  typeof document === 'undefined' ? undefined : document.querySelector(`meta[name="${PRICE_FORMAT_META}"]`)?.getAttribute('content'),
+);
+
+/** '$1,234.50' with the defaults: the same function as the server-rendered pages and mails (@olden/contracts). */
 export function formatPrice(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return formatPriceIn(amount, priceFormat);
 }
 
 /** A YYYY-MM-DD post date for people ('Jan 5, 2026'), the same in every time zone; anything else is shown as given. */

@@ -1,10 +1,13 @@
-// SweetAlert2 popups; the library is imported on first use so it never weighs on first load.
+// The web app's one popup system, SweetAlert2: the spec's centred popups, confirmation dialogs and toasts. The library
+// is imported on first use so it never weighs on first load. Its stylesheet is a CSS file bundled with that chunk
+// (linked, so the CSP needs no 'unsafe-inline'): the package's default entry would inject it as a <style> element.
 import type { SweetAlertIcon } from 'sweetalert2';
+import type SwalType from 'sweetalert2';
 
 export const POPUP_MS = 1500;
 
-async function loadSwal() {
-  const { default: Swal } = await import('sweetalert2');
+async function loadSwal(): Promise<typeof SwalType> {
+  const [{ default: Swal }] = await Promise.all([import('sweetalert2/dist/sweetalert2.esm.js'), import('sweetalert2/dist/sweetalert2.css')]);
   return Swal;
 }
 
@@ -31,4 +34,32 @@ export async function confirmAction(title: string, text: string, confirmButtonTe
     confirmButtonText,
   });
   return result.isConfirmed;
+}
+
+export type ToastType = 'blank' | 'error' | 'success' | 'loading' | 'custom';
+
+/** The spec's toast durations per type (ms); a loading toast stays until the next popup replaces it. */
+export const TOAST_MS: Record<ToastType, number | undefined> = { blank: 4000, error: 4000, success: 2000, loading: undefined, custom: 4000 };
+const TOAST_ICON: Partial<Record<ToastType, SweetAlertIcon>> = { error: 'error', success: 'success' };
+
+/**
+ * The spec's toasts: top-right, at most 350 px wide, paused while the pointer is over them. SweetAlert2 shows one
+ * popup at a time, so a toast replaces the one before it (the spec's "at most 20 kept" is at most one here).
+ */
+export async function showToast(message: string, type: ToastType = 'blank'): Promise<void> {
+  const Swal = await loadSwal();
+  await Swal.fire({
+    toast: true,
+    position: 'top-end',
+    width: 350,
+    titleText: message,
+    icon: TOAST_ICON[type],
+    showConfirmButton: false,
+    timer: TOAST_MS[type],
+    didOpen: (popup) => {
+      if (type === 'loading') Swal.showLoading();
+      popup.addEventListener('mouseenter', () => Swal.stopTimer());
+      popup.addEventListener('mouseleave', () => Swal.resumeTimer());
+    },
+  });
 }

@@ -2,6 +2,7 @@
 // OpenGraph, Twitter, JSON-LD), its main content painted before the JavaScript, and the listing's JSON for the
 // web's query cache. See docs/decisions/009-listing-pages.md.
 import { categoryLabel, type ListingStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
+import { DEFAULT_PRICE_FORMAT, formatPrice, type PriceFormat } from '@olden/contracts/constants';
 
 export const SITE_NAME = 'Olden Goods';
 export const DEFAULT_DESCRIPTION = 'Olden Goods: buy and sell quality second-hand and antique goods.';
@@ -46,7 +47,7 @@ export const AVAILABILITY: Record<ListingStatus, string> = {
 /** The price as schema.org and OpenGraph want it: a plain decimal with two places. */
 const plainPrice = (price: number) => price.toFixed(2);
 
-export function productJsonLd(product: Product, publicUrl: string) {
+export function productJsonLd(product: Product, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT) {
   const url = `${publicUrl}/productDetails/${product._id}`;
   const image = absoluteImageUrl(product.image1, publicUrl);
   return {
@@ -61,7 +62,7 @@ export function productJsonLd(product: Product, publicUrl: string) {
       '@type': 'Offer',
       url,
       price: plainPrice(product.price),
-      priceCurrency: 'USD',
+      priceCurrency: priceFormat.currency,
       availability: AVAILABILITY[product.status],
       itemCondition: 'https://schema.org/UsedCondition',
       seller: { '@type': 'Person', name: product.uploaderName },
@@ -120,7 +121,7 @@ export function notFoundHead(publicUrl: string): string {
 }
 
 /** A listing's head; `preload` adds the first photo's preload so it starts before the stylesheet is parsed. */
-export function productHead(product: Product, publicUrl: string): string {
+export function productHead(product: Product, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): string {
   const image = absoluteImageUrl(product.image1, publicUrl);
   const tags = headTags({
     title: `${product.name} | ${SITE_NAME}`,
@@ -131,8 +132,8 @@ export function productHead(product: Product, publicUrl: string): string {
   });
   tags.push(
     `<meta property="product:price:amount" content="${plainPrice(product.price)}" />`,
-    '<meta property="product:price:currency" content="USD" />',
-    `<script type="application/ld+json">${jsonForScript(productJsonLd(product, publicUrl))}</script>`,
+    `<meta property="product:price:currency" content="${escapeHtml(priceFormat.currency)}" />`,
+    `<script type="application/ld+json">${jsonForScript(productJsonLd(product, publicUrl, priceFormat))}</script>`,
   );
   const photo = photoAttributes(product);
   if (photo) {
@@ -154,14 +155,11 @@ function photoAttributes(product: Product): { src: string; srcSet?: string } | u
   return absoluteImageUrl(product.image1, '') ? { src: product.image1 } : undefined;
 }
 
-const formatPrice = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /**
  * The product page's first screen as static markup (same classes and boxes as the React page, so nothing moves
  * when React replaces it): the seller bar, the first photo, the category, name and price.
  */
-export function productMarkup(product: Product): string {
+export function productMarkup(product: Product, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): string {
   const photo = photoAttributes(product);
   const img = photo
     ? `<img src="${escapeHtml(photo.src)}"${photo.srcSet ? ` srcset="${escapeHtml(photo.srcSet)}" sizes="${PHOTO_SIZES}"` : ''} width="1280" height="960" alt="${escapeHtml(product.name)}" loading="eager" fetchpriority="high" decoding="async" class="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />`
@@ -181,7 +179,7 @@ export function productMarkup(product: Product): string {
     '<div>',
     `<p class="badge badge-ghost">${escapeHtml(categoryLabel(product.category))}</p>`,
     `<h1 class="mt-3 font-serif text-3xl font-bold sm:text-4xl">${escapeHtml(product.name)}</h1>`,
-    `<p class="mt-3 text-3xl font-semibold text-primary">${escapeHtml(formatPrice(product.price))}</p>`,
+    `<p class="mt-3 text-3xl font-semibold text-primary">${escapeHtml(formatPrice(product.price, priceFormat))}</p>`,
     `<p class="mt-6 font-medium">${escapeHtml(product.shortDescription)}</p>`,
     '</div></div></article></main>',
   ].join('');

@@ -77,8 +77,8 @@ export function registerProductPage(
       .header('Cache-Control', CACHE.page)
       .send(
         renderDocument(indexHtml, {
-          head: extraHead ? `${productHead(product, config.publicUrl)}\n    ${extraHead}` : productHead(product, config.publicUrl),
-          page: productMarkup(product),
+          head: extraHead ? `${productHead(product, config.publicUrl, config.priceFormat)}\n    ${extraHead}` : productHead(product, config.publicUrl, config.priceFormat),
+          page: productMarkup(product, config.priceFormat),
           body: listingData(product),
         }),
       );
@@ -127,7 +127,7 @@ export function registerTimelinePage(
     if (!page) return reply.header('Cache-Control', CACHE.page).send(renderDocument(indexHtml, { head }));
     const html = renderDocument(indexHtml, {
       head: [head, firstCardPreload(page)].filter(Boolean).join('\n    '),
-      page: timelineMarkup(page),
+      page: timelineMarkup(page, config.priceFormat),
       body: timelineData(page),
     });
     reply.header('Cache-Control', CACHE.privatePage);

@@ -14,6 +14,7 @@ import {
   type ProductSort,
   type TimelineFilters,
 } from '@olden/contracts';
+import { DEFAULT_PRICE_FORMAT, formatPrice, type PriceFormat } from '@olden/contracts/constants';
 import { escapeHtml, jsonForScript } from './head.ts';
 
 /** The id of the script element holding the timeline's first page (apps/web reads it: features/products/api/list-products.ts). */
@@ -50,13 +51,10 @@ const SORT_LABELS: Record<ProductSort, string> = {
   price_desc: 'Price: high to low',
 };
 
-const formatPrice = (amount: number) =>
-  `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
 
 /** apps/web features/products/components/product-card.tsx, as static markup. */
-function cardMarkup(product: Product, isPriority: boolean): string {
+function cardMarkup(product: Product, isPriority: boolean, priceFormat: PriceFormat): string {
   const srcSet = imageSrcSet(product.image1);
   const status =
     product.status === 'available'
@@ -71,7 +69,7 @@ function cardMarkup(product: Product, isPriority: boolean): string {
     status,
     '<div class="flex items-start justify-between gap-3">',
     `<h2 class="card-title text-lg leading-snug">${escapeHtml(product.name)}</h2>`,
-    `<span class="shrink-0 font-semibold text-primary">${escapeHtml(formatPrice(product.price))}</span>`,
+    `<span class="shrink-0 font-semibold text-primary">${escapeHtml(formatPrice(product.price, priceFormat))}</span>`,
     '</div>',
     `<p class="badge badge-ghost badge-sm">${escapeHtml(categoryLabel(product.category))}</p>`,
     `<p class="line-clamp-3 text-sm text-base-content/75">${escapeHtml(product.shortDescription)}</p>`,
@@ -126,8 +124,8 @@ function filtersMarkup(filters: TimelineFilters): string {
  * The timeline's first screen (apps/web src/app/routes/timeline.tsx): header, filters and the first cards. An empty
  * first page shows no cards (React paints its empty state).
  */
-export function timelineMarkup(page: TimelinePage): string {
-  const cards = page.items.slice(0, TIMELINE_STATIC_CARDS).map((product, i) => cardMarkup(product, i < 2));
+export function timelineMarkup(page: TimelinePage, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): string {
+  const cards = page.items.slice(0, TIMELINE_STATIC_CARDS).map((product, i) => cardMarkup(product, i < 2, priceFormat));
   return [
     '<main id="main" class="min-h-screen flex-1 pt-16"><section class="mx-auto max-w-7xl px-4 py-10">',
     '<header class="mb-6"><h1 class="font-serif text-3xl font-bold">Timeline</h1>',

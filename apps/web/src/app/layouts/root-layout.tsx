@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { paths } from '@/config/paths';
@@ -7,18 +6,6 @@ import { VerifyEmailBanner } from '@/features/account/components/verify-email-ba
 import { useAuth } from '@/features/auth/components/auth-context';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
-
-// react-hot-toast's own defaults are the spec's (blank/error/custom 4000, success 2000, loading
-// unlimited, 20 kept, removed 1000 ms after dismissal); written out so they are visibly deliberate.
-export const TOAST_OPTIONS = {
-  duration: 4000,
-  style: { maxWidth: 350 },
-  success: { duration: 2000 },
-  error: { duration: 4000 },
-  loading: { duration: Infinity },
-  custom: { duration: 4000 },
-  blank: { duration: 4000 },
-} as const;
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -44,7 +31,6 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster position="top-right" toastOptions={TOAST_OPTIONS} />
       <ScrollRestoration />
     </div>
   );
