@@ -143,7 +143,7 @@ describe('parseEnv', () => {
     }
     for (const host of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'fe80::1', 'shop.example', 'localhost.evil.example']) {
       expect(isLoopbackHost(host), host).toBe(false);
-      for (const env of [{ HOST: host }, { HOST: host, PUBLIC_URL: 'http://localhost:3000' }]) {
+      for (const env of [{ HOST: host }, { HOST: host, PUBLIC_URL: 'http://localhost:3000' }] as Record<string, string>[]) {
         const decision = decide(env);
         expect(decision.seed, JSON.stringify(env)).toBe(false);
         expect(decision.reason).toBe(`HOST ${host} is not a loopback address, and the demo accounts' passwords are public: set SEED_DEMO=true to seed them anyway`);
