@@ -140,6 +140,9 @@ const EnvSchema = z.object({
   }
 });
 
+/** Every variable the server reads (.env.example must list each: deploy-files.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export type Env = z.input<typeof EnvSchema>;
 export type Config = z.output<typeof EnvSchema> & {
   jwtSecret: string;
