@@ -1,8 +1,10 @@
-// The shared test set-up gives jsdom what it lacks, so a test never depends on the Node or jsdom version.
+// What the tests give jsdom that it lacks, so a test never depends on the Node or jsdom version.
 import { describe, expect, it, vi } from 'vitest';
+import { installMatchMedia } from './match-media';
 
 describe('test set-up', () => {
-  it('window.matchMedia answers "no match" with a MediaQueryList a listener can be added to and removed from', () => {
+  it('installMatchMedia: window.matchMedia answers "no match" with a MediaQueryList a listener can be added to and removed from', () => {
+    const uninstall = installMatchMedia();
     expect(typeof window.matchMedia).toBe('function');
     const list = window.matchMedia('(prefers-reduced-motion: reduce)');
     expect(list.matches).toBe(false);
@@ -13,5 +15,6 @@ describe('test set-up', () => {
     list.addListener(listener);
     list.removeListener(listener);
     expect(listener).not.toHaveBeenCalled();
+    uninstall();
   });
 });

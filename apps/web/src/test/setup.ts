@@ -33,19 +33,3 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
-
-// jsdom has no matchMedia; components and libraries (carousels, reduced-motion checks) call it while rendering.
-// Nothing matches, as on a screen with no preference; a test that needs a match stubs its own.
-if (typeof window !== 'undefined' && typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string): MediaQueryList => {
-    const list = new EventTarget() as MediaQueryList;
-    Object.assign(list, {
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-    });
-    return list;
-  };
-}
