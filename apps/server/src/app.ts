@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { type Database, ping } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
@@ -38,6 +38,7 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
 import { registerErrorHandlers, routerErrorReply } from './plugins/error-handler.ts';
+import { healthRoutes } from './plugins/health.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity, type SecurityHeaders } from './plugins/security.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -164,11 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
 
   await app.register(
     async (api) => {
-      // Readiness: answers 503 (through the error handler) while the database cannot be reached.
-      api.get('/health', { config: { auth: 'public' }, schema: { hide: true } }, async () => {
-        await ping(database.db);
-        return { ok: true };
-      });
+      await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { auth: services.auth, config });
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });

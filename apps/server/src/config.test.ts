@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
+import { ConfigError, configWarnings, demoSeeding, isLoopbackHost, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 
 // These tests build real databases (some spawn processes): give a busy machine time.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
@@ -142,6 +142,33 @@ describe('parseEnv', () => {
     expect(decide({ PUBLIC_URL: 'https://shop.example', SEED_DEMO: 'true' })).toEqual({ seed: true, reason: 'SEED_DEMO=true' });
     expect(decide({ SEED_DEMO: 'false' })).toEqual({ seed: false, reason: 'SEED_DEMO=false' });
     expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('demo data: a server listening beyond loopback (a container\'s HOST=0.0.0.0) seeds none unless SEED_DEMO=true, whatever PUBLIC_URL says', () => {
+    const decide = (env: Record<string, string>) => demoSeeding(loadConfig(env, 'x'.repeat(32)));
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
+      expect(isLoopbackHost(host), host).toBe(true);
+      expect(decide({ HOST: host }).seed, host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '10.0.0.5', '192.168.1.2', 'fe80::1', 'shop.example', 'localhost.evil.example']) {
+      expect(isLoopbackHost(host), host).toBe(false);
+      for (const env of [{ HOST: host }, { HOST: host, PUBLIC_URL: 'http://localhost:3000' }] as Record<string, string>[]) {
+        const decision = decide(env);
+        expect(decision.seed, JSON.stringify(env)).toBe(false);
+        expect(decision.reason).toBe(`HOST ${host} is not a loopback address, and the demo accounts' passwords are public: set SEED_DEMO=true to seed them anyway`);
+      }
+      expect(decide({ HOST: host, SEED_DEMO: 'true' })).toEqual({ seed: true, reason: 'SEED_DEMO=true' });
+    }
+  });
+
+  it('a HOST beyond loopback without PUBLIC_URL is warned about (links would say localhost); with PUBLIC_URL, or on loopback, nothing', () => {
+    const warnings = (env: Record<string, string>) => configWarnings(loadConfig(env, 'x'.repeat(32)));
+    expect(warnings({ HOST: '0.0.0.0' })).toEqual([
+      'HOST 0.0.0.0 listens beyond this machine but PUBLIC_URL is unset: links in mails, sign-in redirects and the site\'s own address say http://localhost:3000; set PUBLIC_URL to the address people use',
+    ]);
+    expect(warnings({ HOST: '0.0.0.0', PUBLIC_URL: 'https://shop.example' })).toEqual([]);
+    expect(warnings({})).toEqual([]);
+    expect(warnings({ HOST: '::1' })).toEqual([]);
   });
 
   it('TRUST_PROXY: off by default, a hop count, or the proxies\' addresses and CIDR ranges (IPv4 and IPv6)', () => {
@@ -321,6 +348,27 @@ describe('server.ts', () => {
       expect(login.status).toBe(401);
       // The base data is there all the same.
       expect((await (await fetch(`${url}/api/category`)).json()) as unknown[]).toHaveLength(9);
+    } finally {
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
+  }, SLOW);
+
+  it('the image\'s defaults (HOST=0.0.0.0, no PUBLIC_URL, no SEED_DEMO): no demo admin, and the log warns about PUBLIC_URL', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'og-boot-'));
+    dirs.push(dataDir);
+    const proc = startServer({ PORT: '0', HOST: '0.0.0.0', DATA_DIR: dataDir, LOG_LEVEL: 'info', PUBLIC_URL: undefined, SEED_DEMO: undefined });
+    const url = await listeningUrl(proc);
+    try {
+      expect(proc.stdout()).toContain('"level":40');
+      expect(proc.stdout()).toContain('HOST 0.0.0.0 listens beyond this machine but PUBLIC_URL is unset');
+      expect(proc.stdout()).toContain('no demo accounts or data: HOST 0.0.0.0 is not a loopback address');
+      const login = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'Admin@1234' }),
+      });
+      expect(login.status).toBe(401);
     } finally {
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);

@@ -148,6 +148,9 @@ const EnvSchema = z.object({
   }
 });
 
+/** Every variable the server reads (.env.example must list each: deploy-files.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export type Env = z.input<typeof EnvSchema>;
 export type Config = z.output<typeof EnvSchema> & {
   jwtSecret: string;
@@ -192,13 +195,26 @@ export function isLoopbackUrl(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
+/** 127.0.0.0/8, ::1 and localhost: a listening address only this machine reaches (0.0.0.0 and :: are every address). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || h === '::ffff:127.0.0.1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 /**
- * Whether boot seeds the demo accounts, whose passwords the README prints: when asked (SEED_DEMO=true),
- * or by default only on a loopback PUBLIC_URL (unset is http://localhost:PORT, the `npm start` case).
+ * Whether boot seeds the demo accounts, whose passwords the README prints: when asked (SEED_DEMO=true), or by
+ * default only when nobody else can reach them: the server listens on loopback (HOST) and PUBLIC_URL is loopback
+ * or unset (the `npm start` case). A container listens on every address, so it never seeds unless asked.
  */
-export function demoSeeding(config: Pick<Config, 'SEED_DEMO' | 'PUBLIC_URL' | 'publicUrl'>): { seed: boolean; reason: string } {
+export function demoSeeding(config: Pick<Config, 'SEED_DEMO' | 'PUBLIC_URL' | 'publicUrl' | 'HOST'>): { seed: boolean; reason: string } {
   if (config.SEED_DEMO === true) return { seed: true, reason: 'SEED_DEMO=true' };
   if (config.SEED_DEMO === false) return { seed: false, reason: 'SEED_DEMO=false' };
+  if (!isLoopbackHost(config.HOST)) {
+    return {
+      seed: false,
+      reason: `HOST ${config.HOST} is not a loopback address, and the demo accounts' passwords are public: set SEED_DEMO=true to seed them anyway`,
+    };
+  }
   if (isLoopbackUrl(config.publicUrl)) {
     return { seed: true, reason: `PUBLIC_URL ${config.PUBLIC_URL ? 'is a loopback address' : 'is unset (localhost)'}` };
   }
@@ -206,4 +222,15 @@ export function demoSeeding(config: Pick<Config, 'SEED_DEMO' | 'PUBLIC_URL' | 'p
     seed: false,
     reason: `PUBLIC_URL ${config.publicUrl} is not a loopback address, and the demo accounts' passwords are public: set SEED_DEMO=true to seed them anyway`,
   };
+}
+
+/** Settings that boot but are probably a mistake, one line each for the log. */
+export function configWarnings(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'publicUrl'>): string[] {
+  const warnings: string[] = [];
+  if (!isLoopbackHost(config.HOST) && config.PUBLIC_URL === undefined) {
+    warnings.push(
+      `HOST ${config.HOST} listens beyond this machine but PUBLIC_URL is unset: links in mails, sign-in redirects and the site's own address say ${config.publicUrl}; set PUBLIC_URL to the address people use`,
+    );
+  }
+  return warnings;
 }

@@ -1,7 +1,7 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
+import { ConfigError, configWarnings, demoSeeding, isLoopbackHost, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedBase, seedDemo } from './db/seed.ts';
 import { ensureDataDir, lockDataDir, readOrCreateSecret } from './lib/data-dir.ts';
@@ -32,10 +32,12 @@ async function main(): Promise<void> {
     database,
     logger: loggerOptions(config.LOG_LEVEL),
   });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   const demo = demoSeeding(config);
   if (demo.seed) {
-    if ((await seedDemo(app.services, { dataDir })) && !isLoopbackUrl(config.publicUrl)) {
-      app.log.warn(`demo accounts with the README's passwords were seeded on ${config.publicUrl} (${demo.reason})`);
+    const reachable = !isLoopbackUrl(config.publicUrl) || !isLoopbackHost(config.HOST);
+    if ((await seedDemo(app.services, { dataDir })) && reachable) {
+      app.log.warn(`demo accounts with the README's passwords were seeded on ${config.publicUrl}, listening on ${config.HOST} (${demo.reason})`);
     }
   } else {
     await seedBase(app.services);

@@ -72,6 +72,9 @@ describe('database outage', () => {
       expect503(res);
       expect(ms).toBeLessThan(1000);
     }
+    // Liveness is not the database's: the process is alive, and restarting it would not help.
+    const live = await timed(app, '/api/live');
+    expect([live.res.statusCode, live.res.json()]).toEqual([200, { ok: true }]);
   });
 
   it('PostgreSQL host that accepts but never answers: 503 within the pool connection timeout, no hang', async () => {
@@ -80,6 +83,10 @@ describe('database outage', () => {
     const { res, ms } = await timed(app, '/api/products');
     expect503(res);
     expect(ms).toBeLessThan(7000);
+    // Liveness answers at once: it never waits for a database that does not answer.
+    const live = await timed(app, '/api/live');
+    expect(live.res.statusCode).toBe(200);
+    expect(live.ms).toBeLessThan(1000);
   });
 
   it('PGlite closed under the app: 503, not 500', async () => {

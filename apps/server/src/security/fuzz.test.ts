@@ -358,6 +358,7 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
   const keys = [
     'GET /api/openapi.json',
     'GET /api/health',
+    'GET /api/live',
     'POST /api/auth/register',
     'POST /api/auth/login',
     'POST /api/auth/logout',

@@ -81,6 +81,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // Documentation and liveness: public.
   'GET /api/openapi.json': { expect: OK4, request: () => json('GET', '/api/openapi.json') },
   'GET /api/health': { expect: OK4, request: () => json('GET', '/api/health') },
+  'GET /api/live': { expect: OK4, request: () => json('GET', '/api/live') },
 
   // Auth: public routes; what they do depends on the body or the cookie, never on a bearer token.
   'POST /api/auth/register': {
