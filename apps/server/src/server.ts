@@ -1,5 +1,6 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, demoSeeding, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -27,10 +28,12 @@ async function main(): Promise<void> {
   });
   await database.migrate();
 
+  // Lines are written in batches off the request path (decision 019): flushed at shutdown, and by pino at exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
   const app = await buildApp({
     config,
     database,
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
   });
   const demo = demoSeeding(config);
   if (demo.seed) {
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
       await database.close();
     } finally {
       release();
+      logStream.flushSync();
       process.exit(0);
     }
   };
