@@ -88,7 +88,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+/** BENCH_SERVER_BUNDLE: another build to measure (an earlier commit's bundle, for a before and after). */
+const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ? path.resolve(process.env.BENCH_SERVER_BUNDLE) : path.join(REPO_ROOT, 'apps/server/dist/server.js');
 const PAGE = 24;
 /** 10,000 pages of the default size in. */
 const DEEP_PAGES = 10_000;
@@ -575,7 +576,9 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.compress) clientHeaders = { 'accept-encoding': 'gzip, deflate, br' };
+  // gzip: what the app answers a browser with (it prefers gzip, decision 019); Express's middleware would pick brotli
+  // for a browser's header, and the sides must do the same work.
+  if (args.compress) clientHeaders = { 'accept-encoding': 'gzip' };
   const started = Date.now();
   const loads: number[][] = [loadavg()];
   const sampler = setInterval(() => loads.push(loadavg()), 10_000);

@@ -78,5 +78,5 @@ export function nextPage(rows: Row[], originalUrl: string): { cursor: string; li
   return { cursor, link: `<${url.pathname}${url.search}>; rel="next"` };
 }
 
-/** Compression as the app does it when BENCH_COMPRESS=1: over 1 KB; brotli at quality 4 or gzip, by Accept-Encoding. */
+/** Compression as the app does it when BENCH_COMPRESS=1: over 1 KB, gzip (or brotli at quality 4), by Accept-Encoding. */
 export const compressing = process.env.BENCH_COMPRESS === '1';
