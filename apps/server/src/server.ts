@@ -59,7 +59,11 @@ async function main(): Promise<void> {
       await database.close();
     } finally {
       release();
-      logStream.flushSync();
+      try {
+        logStream.flushSync();
+      } catch {
+        // stdout gone (a closed pipe): nothing left to write the lines to.
+      }
       process.exit(0);
     }
   };
