@@ -1,17 +1,20 @@
 // `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50]
-//                       [--keep] [--skip-pglite] [--skip-static] [--only search]`
+//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]`
 //
 // Issue 14's figures, each printed beside its target with a met / NOT met line:
-// - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist) against a plain Express 5 + pg
-//   server running the same keyset query (bench/express-baseline.ts), measured alternately A B, B A in `rounds` rounds
-//   on the first page and the category filter; ratios of req/s and p99.
+// - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist), with the production default
+//   logging (LOG_LEVEL=info), against two yardsticks answering the same body (checked byte for byte first): a tuned
+//   Express 5 + pg (bench/express-baseline.ts) and bare Fastify 5 + pg (bench/fastify-baseline.ts), the platform's
+//   limit; the three in turn, the order rotated each round, `rounds` rounds on the first page and the category
+//   filter; ratios of req/s and p99. `--compress`: every side compresses (the client sends Accept-Encoding).
 // - The same server alone: a page 10,000 pages deep, searches (two words, a typo, a word in ~10% of listings) over HTTP,
 //   the same with thousands of distinct searches none of which repeats within the page memory, and every query's
 //   execution time inside the database (EXPLAIN ANALYZE), with the indexes the plans use.
 // - Start-up (process start to the first answered page on an existing database) and idle RSS of the production process.
 // - PGlite (the embedded default) with `pglite-n` listings: the same scenarios, beside PostgreSQL.
 // - Static assets: precompressed encodings, cache lifetimes, and the round trips before the first paint in Chromium.
-// `--only search` runs just the searches (match counts, in-database times, HTTP) for quicker iterations.
+// `--only search` runs just the searches (match counts, in-database times, HTTP) for quicker iterations; `--only browse`
+// just the first page and the category filter against the yardsticks.
 // Absolute figures drift on a shared machine; the ratios are what the targets compare.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,12 +45,14 @@ interface Args {
   keep: boolean;
   'skip-pglite': boolean;
   'skip-static': boolean;
-  /** 'search': only the search scenarios (empty: everything). */
+  /** 'search': only the search scenarios; 'browse': only the first page and category filter (empty: everything). */
   only: string;
+  /** Every side compresses its answers, and the client asks for it. */
+  compress: boolean;
 }
 
 const USAGE =
-  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search]';
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -63,6 +68,7 @@ function parseArgs(argv: string[]): Args {
     'skip-pglite': false,
     'skip-static': false,
     only: '',
+    compress: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
@@ -73,7 +79,7 @@ function parseArgs(argv: string[]): Args {
     }
     if (key === 'only') {
       const what = argv[++i];
-      if (what !== 'search') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
+      if (what !== 'search' && what !== 'browse') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
       args.only = what;
       continue;
     }
@@ -85,7 +91,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SERVER_BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/server.js');
+/** BENCH_SERVER_BUNDLE: another build to measure (an earlier commit's bundle, for a before and after). */
+const SERVER_BUNDLE = process.env.BENCH_SERVER_BUNDLE ? path.resolve(process.env.BENCH_SERVER_BUNDLE) : path.join(REPO_ROOT, 'apps/server/dist/server.js');
 const PAGE = 24;
 /** 10,000 pages of the default size in. */
 const DEEP_PAGES = 10_000;
@@ -183,10 +190,14 @@ async function startChild(command: string[], env: Record<string, string>, readyP
   };
 }
 
+/** Client headers of every timed request: with --compress, what a browser asks. */
+let clientHeaders: Record<string, string> = {};
+
 function productionEnv(tmp: string, databaseUrl: string | undefined): Record<string, string> {
   return {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
+    // The production default: one request line per request (decision 019).
+    LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     JWT_SECRET: randomBytes(32).toString('hex'),
     // All load comes from one address: the per-address search budget would turn it into 429s.
@@ -196,18 +207,24 @@ function productionEnv(tmp: string, databaseUrl: string | undefined): Record<str
   };
 }
 
+// Compression is on, as by default: it compresses only when the client asks (--compress).
 const startOlden = (tmp: string, databaseUrl: string | undefined) =>
   startChild([SERVER_BUNDLE], productionEnv(tmp, databaseUrl), '/api/products?limit=1');
-const startExpress = (databaseUrl: string) =>
-  startChild(['--import', 'tsx', 'apps/server/bench/express-baseline.ts'], { BENCH_DATABASE_URL: databaseUrl }, '/api/products');
+const startBaseline = (file: string, databaseUrl: string, compress: boolean) =>
+  startChild(
+    ['--import', 'tsx', `apps/server/bench/${file}`],
+    { NODE_ENV: 'production', BENCH_DATABASE_URL: databaseUrl, BENCH_COMPRESS: compress ? '1' : '0' },
+    '/api/products',
+  );
 
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
 
 async function hammer(url: string, args: Args, requests?: Options['requests']): Promise<Result> {
   // A short warm-up so JIT and connection set-up do not count.
-  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration), requests });
-  const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10, requests });
+  const headers = clientHeaders;
+  await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration), requests, headers });
+  const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10, requests, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
   if (errors > 0) log(`    ${url}: ${errors} errors (status codes ${JSON.stringify(result.statusCodeStats ?? {})})`);
   return result;
@@ -285,23 +302,71 @@ interface Figures {
 }
 const figuresOf = (r: Result): Figures => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
 
-/** The two servers on one scenario, alternately A B then B A, `rounds` times (after a warm-up of each); medians per side. */
-async function alternate(oldenUrl: string, expressUrl: string, args: Args) {
-  const olden: Figures[] = [];
-  const express: Figures[] = [];
-  // One unrecorded run of each first: the database's caches (cold after a restart or another scenario) then serve both
+type Side = 'olden' | 'express' | 'fastify';
+const SIDES: Side[] = ['olden', 'express', 'fastify'];
+const SIDE_NAMES: Record<Side, string> = { olden: 'Olden Goods', express: 'tuned Express 5 + pg', fastify: 'bare Fastify 5 + pg' };
+
+/**
+ * The body, next-page headers and encoding each side answers `path` with: the yardsticks must answer byte for byte
+ * what the app answers, or the comparison measures different work.
+ */
+async function checkSameAnswer(bases: Record<Side, string>, path: string): Promise<void> {
+  const answers = await Promise.all(
+    SIDES.map(async (side) => {
+      const res = await fetch(bases[side] + path, { headers: clientHeaders });
+      const body = Buffer.from(await res.arrayBuffer());
+      if (res.status !== 200) throw new Error(`${SIDE_NAMES[side]} answered ${path} with ${res.status}: ${body.toString('utf8').slice(0, 200)}`);
+      return { side, body, cursor: res.headers.get('x-next-cursor'), link: res.headers.get('link') };
+    }),
+  );
+  const [olden, ...others] = answers;
+  for (const other of others) {
+    const what = !other.body.equals(olden!.body) ? 'body' : other.cursor !== olden!.cursor ? 'X-Next-Cursor' : other.link !== olden!.link ? 'Link' : '';
+    if (what) throw new Error(`${SIDE_NAMES[other.side]} answers ${path} with another ${what} than Olden Goods: the comparison would not be like for like`);
+  }
+  // The encoding on the wire, as the client asked (fetch decodes it for the comparison above).
+  const wire = await Promise.all(
+    SIDES.map(async (side) => {
+      const res = await new Promise<{ encoding: string }>((resolve, reject) => {
+        const url = new URL(bases[side] + path);
+        import('node:http').then(({ get }) =>
+          get(url, { headers: clientHeaders }, (r) => {
+            r.resume();
+            resolve({ encoding: String(r.headers['content-encoding'] ?? 'identity') });
+          }).on('error', reject),
+        );
+      });
+      return `${SIDE_NAMES[side]} ${res.encoding}`;
+    }),
+  );
+  log(`    same answer on all three sides (${olden!.body.length} bytes decoded; on the wire: ${wire.join(', ')})`);
+}
+
+/**
+ * The three servers on one scenario, in turn, the order rotated each round so each side runs first, second and
+ * third alike (after a warm-up of each); medians per side, and per-round ratios of Olden Goods to each yardstick.
+ */
+async function alternate(bases: Record<Side, string>, path: string, args: Args) {
+  const figures: Record<Side, Figures[]> = { olden: [], express: [], fastify: [] };
+  // One unrecorded run of each first: the database's caches (cold after a restart or another scenario) then serve all
   // sides alike, instead of slowing whichever runs first.
-  for (const url of [oldenUrl, expressUrl]) await hammer(url, args);
+  for (const side of SIDES) await hammer(bases[side] + path, args);
   for (let round = 0; round < args.rounds; round++) {
-    const order = round % 2 === 0 ? (['olden', 'express'] as const) : (['express', 'olden'] as const);
+    const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
     for (const side of order) {
-      const figures = figuresOf(await hammer(side === 'olden' ? oldenUrl : expressUrl, args));
-      (side === 'olden' ? olden : express).push(figures);
-      log(`    round ${round + 1} ${side.padEnd(7)} ${Math.round(figures.rps)} req/s, p99 ${figures.p99} ms`);
+      const f = figuresOf(await hammer(bases[side] + path, args));
+      figures[side].push(f);
+      log(`    round ${round + 1} ${side.padEnd(7)} ${Math.round(f.rps)} req/s, p99 ${f.p99} ms (load ${loadavg()[0]!.toFixed(1)})`);
     }
   }
   const med = (list: Figures[]) => ({ rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)) });
-  return { olden: med(olden), express: med(express), ratios: olden.map((o, i) => o.rps / express[i]!.rps) };
+  return {
+    olden: med(figures.olden),
+    express: med(figures.express),
+    fastify: med(figures.fastify),
+    vsExpress: figures.olden.map((o, i) => o.rps / figures.express[i]!.rps),
+    vsFastify: figures.olden.map((o, i) => o.rps / figures.fastify[i]!.rps),
+  };
 }
 
 function configFor(tmp: string, databaseUrl: string | undefined) {
@@ -341,6 +406,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       log(`Seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
     }
     const searchOnly = args.only === 'search';
+    const browseOnly = args.only === 'browse';
     const deep = searchOnly ? undefined : await deepCursor(database.db, n);
     // What each q searches for (its corrections), asked of the app itself, and how many listings match it.
     const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
@@ -350,7 +416,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       return terms;
     };
     const counts = new Map<string, number>();
-    for (const { q } of SEARCHES) {
+    for (const { q } of browseOnly ? [] : SEARCHES) {
       const [count] = rowsOf<{ count: number }>(await database.db.execute(buildCountQuery(await termsOf(q))));
       counts.set(q, Number(count?.count ?? 0));
     }
@@ -365,7 +431,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
             ['category + price sort', { category: 'electronics', sort: 'price_desc', limit: PAGE + 1 }],
           ] satisfies [string, ListFilter][])
         : []),
-      ...SEARCHES.map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
+      ...(browseOnly ? [] : SEARCHES).map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
     ];
     for (const [label, filter] of queries) {
       if (filter.search) filter.search = await termsOf(filter.search.q);
@@ -387,25 +453,40 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
     if (searchOnly) {
       // --only search: no baseline, first or deep page.
     } else if (databaseUrl) {
-      const express = await startExpress(databaseUrl);
+      const express = await startBaseline('express-baseline.ts', databaseUrl, args.compress);
       running.push(express);
+      const fastify = await startBaseline('fastify-baseline.ts', databaseUrl, args.compress);
+      running.push(fastify);
+      const bases: Record<Side, string> = { olden: olden.base, express: express.base, fastify: fastify.base };
+      const compressed = args.compress ? ', all compressing' : '';
       for (const [label, url] of [
         ['first page', '/api/products'],
         ['category filter', '/api/products?category=electronics'],
       ] as const) {
-        log(`  ${label}: Olden Goods vs Express 5 + pg, alternating, ${args.rounds} rounds`);
-        const ab = await alternate(olden.base + url, express.base + url, args);
-        row(`${label} (Olden Goods)`, ab.olden, { 'vs Express': `${(ab.olden.rps / ab.express.rps).toFixed(2)}x` });
-        row(`${label} (Express 5 + pg)`, ab.express);
-        const ratio = median(ab.ratios);
+        log(`  ${label}: Olden Goods vs tuned Express 5 + pg vs bare Fastify 5 + pg${compressed}, in turn, ${args.rounds} rounds`);
+        await checkSameAnswer(bases, url);
+        const ab = await alternate(bases, url, args);
+        const vsExpress = median(ab.vsExpress);
+        const vsFastify = median(ab.vsFastify);
+        row(`${label} (Olden Goods${compressed})`, ab.olden, { 'vs Express': `${vsExpress.toFixed(2)}x`, 'vs Fastify': `${vsFastify.toFixed(2)}x` });
+        row(`${label} (${SIDE_NAMES.express})`, ab.express);
+        row(`${label} (${SIDE_NAMES.fastify})`, ab.fastify);
+        const rounds = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(', ');
         target(
-          `${label}: >= 1.3x Express req/s, p99 no worse`,
-          `${ratio.toFixed(2)}x (rounds ${ab.ratios.map((r) => r.toFixed(2)).join(', ')}), p99 ${ab.olden.p99} vs ${ab.express.p99} ms`,
-          ratio >= 1.3 && ab.olden.p99 <= ab.express.p99,
+          `${label}${compressed}: >= 1.3x tuned Express req/s, p99 no worse`,
+          `${vsExpress.toFixed(2)}x (rounds ${rounds(ab.vsExpress)}), ${Math.round(ab.olden.rps)} vs ${Math.round(ab.express.rps)} req/s, p99 ${ab.olden.p99} vs ${ab.express.p99} ms`,
+          vsExpress >= 1.3 && ab.olden.p99 <= ab.express.p99,
+        );
+        target(
+          `${label}${compressed}: >= 0.9x bare Fastify req/s, p99 no worse`,
+          `${vsFastify.toFixed(2)}x (rounds ${rounds(ab.vsFastify)}), ${Math.round(ab.olden.rps)} vs ${Math.round(ab.fastify.rps)} req/s, p99 ${ab.olden.p99} vs ${ab.fastify.p99} ms`,
+          vsFastify >= 0.9 && ab.olden.p99 <= ab.fastify.p99,
         );
         if (label === 'first page') first = ab.olden;
       }
+      await fastify.stop();
       await express.stop();
+      running.pop();
       running.pop();
     } else {
       first = figuresOf(await hammer(`${olden.base}/api/products`, args));
@@ -420,6 +501,11 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
         `p50 ${deepFigures.p50} vs ${first.p50} ms, p99 ${deepFigures.p99} vs ${first.p99} ms`,
         deepFigures.p99 <= 2 * Math.max(1, first.p99) && deepFigures.p50 <= 2 * Math.max(1, first.p50),
       );
+    }
+    if (browseOnly) {
+      await olden.stop();
+      running.pop();
+      return { name, n, rows, timings };
     }
     log(`  searches: a first page is remembered ${SEARCH_PAGE_TTL_MS / 1000} s as ids, its listings read afresh per request (decision 012)`);
     for (const { label, q } of SEARCHES) {
@@ -493,6 +579,9 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  // gzip: what the app answers a browser with (it prefers gzip, decision 019); Express's middleware would pick brotli
+  // for a browser's header, and the sides must do the same work.
+  if (args.compress) clientHeaders = { 'accept-encoding': 'gzip' };
   const started = Date.now();
   const loads: number[][] = [loadavg()];
   const sampler = setInterval(() => loads.push(loadavg()), 10_000);

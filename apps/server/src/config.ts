@@ -99,6 +99,8 @@ const EnvSchema = z.object({
   REDIS_URL: urlWith(['redis:', 'rediss:']),
   CORS_ORIGINS: optionalText.transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : [])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** JSON answers over 1 KB compressed (brotli or gzip, as the client accepts); false behind a proxy that compresses. */
+  HTTP_COMPRESSION: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Multiplies every abuse budget; the browser suite raises it because it signs many users up from one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().max(100_000).default(1),
   /** Unset: decided by PUBLIC_URL (see demoSeeding); the demo accounts' passwords are public. */

@@ -1,5 +1,6 @@
 // Reads config, migrates, seeds an empty database, listens, and closes everything on SIGINT/SIGTERM.
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, configWarnings, demoSeeding, isLoopbackHost, isLoopbackUrl, loadConfig, parseEnv } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -27,10 +28,12 @@ async function main(): Promise<void> {
   });
   await database.migrate();
 
+  // Lines are written in batches off the request path (decision 019): flushed at shutdown, and by pino at exit.
+  const logStream = pino.destination({ dest: 1, sync: false });
   const app = await buildApp({
     config,
     database,
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, logStream),
   });
   for (const warning of configWarnings(config)) app.log.warn(warning);
   const demo = demoSeeding(config);
@@ -58,6 +61,11 @@ async function main(): Promise<void> {
       await database.close();
     } finally {
       release();
+      try {
+        logStream.flushSync();
+      } catch {
+        // stdout gone (a closed pipe): nothing left to write the lines to.
+      }
       process.exit(0);
     }
   };

@@ -1,5 +1,6 @@
 // Issue 14: on PostgreSQL a browse page is read straight on pg (rawPreparedSelect); its rows must be the ones
 // drizzle's own query gives, value for value and key for key. On PGlite there is no raw path at all.
+import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { describe, expect, it } from 'vitest';
 import { createProductsRepository, type ListFilter } from '../modules/products/repository.ts';
 import { productBody } from '../modules/products/fixtures.ts';
@@ -22,6 +23,9 @@ describe('browse pages read without drizzle\'s row mapper', () => {
       { sort: 'newest', limit: 2 },
       { sort: 'price_asc', category: 'electronics', minCents: 1000, maxCents: 2000, limit: 5 },
       { sort: 'price_desc', sellerEmail: seller.email, limit: 5 },
+      // The default page (its LIMIT written in) on both paths.
+      { sort: 'newest', limit: PAGE_LIMIT_DEFAULT + 1 },
+      { sort: 'newest', category: 'electronics', limit: PAGE_LIMIT_DEFAULT + 1 },
     ];
     for (const filter of filters) {
       const listed = await repo.list(filter);
@@ -33,5 +37,16 @@ describe('browse pages read without drizzle\'s row mapper', () => {
     expect(raw !== undefined).toBe(t.database.kind === 'postgres');
     // A type it does not decode (a tsvector) leaves the caller on drizzle's path.
     expect(rawPreparedSelect(t.database.db, 'raw_select_test2', t.database.db.select({ s: products.search }).from(products), { s: products.search })).toBeUndefined();
+  });
+
+  it('the default page\'s prepared statement has its LIMIT written in, so PostgreSQL can keep a generic plan; other sizes bind it', () => {
+    const repo = createProductsRepository(getApp().database.db);
+    for (const category of [undefined, 'electronics']) {
+      const page = repo.buildBrowseQuery({ sort: 'newest', category, limit: PAGE_LIMIT_DEFAULT + 1 }, true).toSQL();
+      expect(page.sql).toMatch(new RegExp(`limit ${PAGE_LIMIT_DEFAULT + 1}$`));
+      expect(page.params.some((p) => p === PAGE_LIMIT_DEFAULT + 1 || (p as { name?: string }).name === 'limit')).toBe(false);
+      const other = repo.buildBrowseQuery({ sort: 'newest', category, limit: 7 }, true).toSQL();
+      expect(other.sql).toMatch(/limit \$\d+$/);
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, useTestApp } from '../test/harness.ts';
 
@@ -14,6 +14,10 @@ const webDir = mkdtempSync(path.join(tmpdir(), 'og-web-'));
 writeFileSync(path.join(webDir, 'index.html'), INDEX);
 mkdirSync(path.join(webDir, 'assets'));
 writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+// A precompressed asset over 1 KB: sent as its .br file, never compressed again by the API's JSON compression.
+const BIG_ASSET = `export const data = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ i, name: `item ${i}` })))};`;
+writeFileSync(path.join(webDir, 'assets', 'big-abc123.js'), BIG_ASSET);
+writeFileSync(path.join(webDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_ASSET));
 writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // What a Vite build leaves next to the app (the manifest lists every source module) and what a careless deploy adds.
 mkdirSync(path.join(webDir, '.vite'));
@@ -72,6 +76,13 @@ describe('web app and SPA fallback', () => {
       }
     },
   );
+
+  it('a precompressed asset over 1 KB is sent once compressed, as its .br file (decision 019)', async () => {
+    const res = await getApp().app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BIG_ASSET);
+  });
 
   it('hashed assets are immutable and nosniff; other files revalidate', async () => {
     const t = getApp();

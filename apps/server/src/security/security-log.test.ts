@@ -128,6 +128,23 @@ describe('security events in the log', () => {
     );
   });
 
+  it('one line per request once answered: method, URL, host, address, status and time (decision 019)', async () => {
+    const t = getApp();
+    const before = t.logLines.length;
+    const url = `/api/products?category=electronics&limit=2&probe=${Date.now()}`;
+    const res = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.20' });
+    expect(res.statusCode).toBe(400);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route', remoteAddress: '198.51.100.20' });
+    expect(missing.statusCode).toBe(404);
+    const added = t.logLines.slice(before).map((l) => JSON.parse(l) as Line);
+    const requestLines = added.filter((l) => l.req !== undefined);
+    expect(requestLines).toHaveLength(2);
+    expect(added.some((l) => l.msg === 'incoming request')).toBe(false);
+    expect(requestLines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url, remoteAddress: '198.51.100.20' }, res: { statusCode: 400 } });
+    expect(requestLines[1]).toMatchObject({ req: { method: 'GET', url: '/api/no-such-route' }, res: { statusCode: 404 } });
+    for (const l of requestLines) expect(l.responseTime).toEqual(expect.any(Number));
+  });
+
   it('request lines name the URL without secret query values, and never a header or a body', async () => {
     const t = getApp();
     const code = 'one-time-code-that-must-stay-secret';

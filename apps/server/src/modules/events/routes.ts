@@ -10,6 +10,8 @@ import type { LiveHub } from './hub.ts';
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ hub: LiveHub; auth: AuthService }> = async (app, { hub, auth }) => {
   app.get('/events', {
+    // Each event must reach the client as it is written: never buffered by a compressor (the reply is hijacked anyway).
+    compress: false,
     // 'optional': the guard checks a bearer token when one is sent; without one, the cookie is read here.
     config: { auth: 'optional', cookie: { reads: 'required' } },
     schema: {

@@ -1,0 +1,82 @@
+// What both yardsticks (express-baseline.ts, fastify-baseline.ts) share: the app's first-page and category
+// keyset query as one named statement each (PostgreSQL plans them once per connection, as the app's are), the
+// reply's JSON shape in the app's key order, and the next-page headers. The benchmark checks their bodies are
+// byte for byte the app's before it times anything.
+import pg from 'pg';
+
+export const PAGE = 24;
+
+const COLUMNS = `id, image1, image2, image3, image4, name, age, date, category, short_description, long_description,
+  price_cents, uploader_phone, uploader_location, uploader_name, seller_email, created_at, status`;
+const ORDER = `order by created_at desc nulls last, id desc nulls last`;
+
+const FIRST_PAGE = { name: 'baseline_first_page', text: `select ${COLUMNS} from products where status <> 'sold' ${ORDER} limit $1` };
+const CATEGORY_PAGE = {
+  name: 'baseline_category_page',
+  text: `select ${COLUMNS} from products where category = $1 and status <> 'sold' ${ORDER} limit $2`,
+};
+
+export interface Row {
+  id: string;
+  image1: string;
+  image2: string;
+  image3: string;
+  image4: string;
+  name: string;
+  age: number;
+  date: string;
+  category: string;
+  short_description: string;
+  long_description: string;
+  price_cents: string;
+  uploader_phone: string;
+  uploader_location: string;
+  uploader_name: string;
+  seller_email: string;
+  created_at: Date;
+  status: string;
+}
+
+export const createPool = () => new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
+
+/** One page (PAGE + 1 rows asked: the last one only says there is a next page). */
+export async function readPage(pool: pg.Pool, category: string | undefined): Promise<Row[]> {
+  const { rows } = await pool.query<Row>(
+    category ? { ...CATEGORY_PAGE, values: [category, PAGE + 1] } : { ...FIRST_PAGE, values: [PAGE + 1] },
+  );
+  return rows;
+}
+
+export const toJson = (r: Row) => ({
+  _id: r.id,
+  image1: r.image1,
+  image2: r.image2,
+  image3: r.image3,
+  image4: r.image4,
+  name: r.name,
+  age: r.age,
+  date: r.date,
+  category: r.category,
+  shortDescription: r.short_description,
+  longDescription: r.long_description,
+  price: Number(r.price_cents) / 100,
+  uploaderPhone: r.uploader_phone,
+  uploaderLocation: r.uploader_location,
+  uploaderName: r.uploader_name,
+  email: r.seller_email,
+  createdAt: r.created_at.toISOString(),
+  status: r.status,
+});
+
+/** The next page's cursor and Link header, as the app writes them; undefined on the last page. */
+export function nextPage(rows: Row[], originalUrl: string): { cursor: string; link: string } | undefined {
+  if (rows.length <= PAGE) return undefined;
+  const last = rows[PAGE - 1]!;
+  const cursor = Buffer.from(JSON.stringify(['n', last.created_at.toISOString(), last.id])).toString('base64url');
+  const url = new URL(originalUrl, 'http://local');
+  url.searchParams.set('cursor', cursor);
+  return { cursor, link: `<${url.pathname}${url.search}>; rel="next"` };
+}
+
+/** Compression as the app does it when BENCH_COMPRESS=1: over 1 KB, gzip (or brotli at quality 4), by Accept-Encoding. */
+export const compressing = process.env.BENCH_COMPRESS === '1';
