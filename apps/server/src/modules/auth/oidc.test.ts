@@ -254,7 +254,7 @@ describe.each([
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Attacker', email: 'clicked@gmail.test', password: 'Attack#123', photoURL: 'https://img.test.example/a.png' },
+      payload: { name: 'Attacker', email: 'clicked@gmail.test', password: 'Attack#Ridge93', photoURL: 'https://img.test.example/a.png' },
     });
     const attackerCookie = cookieOf(reg, SESSION_COOKIE)!.value;
     // The owner opens the mailed link in their own browser, which is not signed in to the attacker's account.
@@ -267,7 +267,7 @@ describe.each([
     const { res } = await signIn('clicked-sub');
     expect((await sessionOf(cookieOf(res, SESSION_COOKIE)!.value)).json()).toMatchObject({ user: { admin: true, emailVerified: true } });
     expect((await sessionOf(attackerCookie)).json()).toEqual({ user: null });
-    expect((await login('clicked@gmail.test', 'Attack#123')).statusCode).toBe(401);
+    expect((await login('clicked@gmail.test', 'Attack#Ridge93')).statusCode).toBe(401);
     expect((await t.services.users.findById(squatted.id))?.passwordHash).toBeNull();
   });
 
