@@ -106,7 +106,7 @@ export const products = pgTable('products', {
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
-  // Relevance tiers: whether the name itself matches (migration 0007).
+  // Relevance tiers: whether the name itself matches (migration 0010).
   index('products_name_search_idx').using('gin', t.nameSearch),
   // Whether a stored image is still shown (images are released when nothing shows them).
   index('products_image1_idx').on(t.image1),
