@@ -22,8 +22,9 @@ export default defineConfig({
         },
       },
       {
-        // Issue 16: real server processes behind a proxy on one PostgreSQL, Redis and S3 store (runs once, in
-        // the first pass; it skips with a printed reason when PostgreSQL or Redis does not answer).
+        // Real server processes (docs/decisions/008, docs/decisions/011) behind a proxy on one PostgreSQL, Redis and S3
+        // store (runs once, in the first pass; it skips with a printed reason when PostgreSQL or Redis does not
+        // answer).
         test: {
           name: 'cluster',
           include: ['apps/server/cluster/**/*.test.ts'],

@@ -1,5 +1,5 @@
-// axe-core on every page, signed out and signed in as a user and as an admin: no serious or critical violation
-// (issue 15, item 10). axe's own source is evaluated in the page (a script tag would be refused by our CSP, and
+// axe-core on every page, signed out and signed in as a user and as an admin: no serious or critical violation.
+// axe's own source is evaluated in the page (a script tag would be refused by our CSP, and
 // bypassing the CSP would test another page than people get).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -102,7 +102,7 @@ test('a profile update shows on the navbar avatar and in the account menu', asyn
   const newName = `${account.name} Renamed`;
   await form.getByLabel('Name').fill(newName);
   await form.getByLabel('Upload a photo').setInputFiles(PHOTO);
-  // An absolute URL of this server's stored image (issue 16: replies name images absolutely).
+  // An absolute URL of this server's stored image (docs/decisions/008: replies name images absolutely).
   await expect(form.getByLabel('Photo URL')).toHaveValue(/^https?:\/\/[^/]+\/api\/images\/[a-f0-9]{32}-1280\.webp$/);
   const photoURL = await form.getByLabel('Photo URL').inputValue();
   await form.getByRole('button', { name: 'Save profile' }).click();

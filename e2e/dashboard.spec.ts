@@ -140,7 +140,7 @@ test('an admin makes a user admin and removes the role again, bans another, and 
   await expect(promotedRow.getByText('Admin Now')).toBeVisible();
   await expect(promotedRow.getByRole('button', { name: /Make Admin/ })).toHaveCount(0);
 
-  // Issue 12: an admin is not banned; Remove admin (confirmed) takes the role back.
+  // An admin is not banned (docs/product.md#server-rules-users); Remove admin (confirmed) takes the role back.
   await expect(promotedRow.getByRole('button', { name: `Ban ${promoted.name}` })).toBeDisabled();
   await promotedRow.getByRole('button', { name: `Remove admin: ${promoted.name}` }).click();
   await confirmDialog(admin, 'Are you sure?', `${promoted.name} will no longer be able to manage users and listings.`, 'Yes, remove admin!');

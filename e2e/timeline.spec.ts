@@ -20,7 +20,7 @@ test('timeline filters live in the URL, survive reload, and page with Load more'
   await expect(page).toHaveTitle('Olden Goods | Timeline');
 
   const select = page.getByLabel('Category');
-  // The spec's options are the nine keys (the values, as in the URL); people read their labels (issue 15, item 1).
+  // The spec's options are the nine keys (as in the URL); people read their labels (docs/product.md#timeline).
   await expect(select.locator('option')).toHaveText([
     'select a value', 'Home and Living', 'Electronics', 'Hobbies & Sports', 'Vehicles', "Men's Fashion & Grooming", "Women's Fashion & Beauty", 'Kids', 'Education', 'Pets and Animal',
   ]);

@@ -1,6 +1,6 @@
-// Issue 13's journey: a trade that completes, buyer and seller each in their own browser context. Request -> the
-// seller accepts -> messages both ways, each seen live by the other without a reload -> handover -> the listing is
-// sold and gone from the timeline -> both find the request in their history.
+// The trade lifecycle's journey (docs/product.md#trade-lifecycle): a trade that completes, buyer and seller each in
+// their own browser context. Request -> the seller accepts -> messages both ways, each seen live by the other without a
+// reload -> handover -> the listing is sold and gone from the timeline -> both find the request in their history.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';

@@ -1,7 +1,7 @@
 // `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50]
 //                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]`
 //
-// Issue 14's figures, each printed beside its target with a met / NOT met line:
+// The figures of docs/decisions/015 and docs/decisions/019, each printed beside its target with a met / NOT met line:
 // - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist), with the production default
 //   logging (LOG_LEVEL=info), against two yardsticks answering the same body (checked byte for byte first): a tuned
 //   Express 5 + pg (bench/express-baseline.ts) and bare Fastify 5 + pg (bench/fastify-baseline.ts), the platform's

@@ -1,6 +1,6 @@
-// The benchmark's first yardstick (issue 14, tuned in issue 26): the server a performance-minded Node user writes
-// with Express 5 and pg. GET /api/products runs the app's first-page and category keyset query as a named
-// statement, answers the same JSON body and next-page headers, with Express's ETag (a hash of every body) and
+// The benchmark's first yardstick (docs/decisions/013, tuned in docs/decisions/019): the server a performance-minded
+// Node user writes with Express 5 and pg. GET /api/products runs the app's first-page and category keyset query as a
+// named statement, answers the same JSON body and next-page headers, with Express's ETag (a hash of every body) and
 // X-Powered-By off, and no validation, authentication, security headers or logging. BENCH_COMPRESS=1 adds the
 // `compression` middleware with the app's settings. Run in its own process by bench/api.ts on PORT, against
 // BENCH_DATABASE_URL.

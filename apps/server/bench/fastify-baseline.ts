@@ -1,7 +1,7 @@
-// The benchmark's second yardstick (issue 26): the platform's limit for this page, bare Fastify 5 and pg. The same
-// named statements, body and next-page headers as express-baseline.ts, serialised with JSON.stringify, no schema,
-// hooks, validation, logging or security headers. BENCH_COMPRESS=1 registers @fastify/compress with the app's
-// settings. Run in its own process by bench/api.ts on PORT, against BENCH_DATABASE_URL.
+// The benchmark's second yardstick (docs/decisions/019): the platform's limit for this page, bare Fastify 5 and pg. The
+// same named statements, body and next-page headers as express-baseline.ts, serialised with JSON.stringify, no schema,
+// hooks, validation, logging or security headers. BENCH_COMPRESS=1 registers @fastify/compress with the app's settings.
+// Run in its own process by bench/api.ts on PORT, against BENCH_DATABASE_URL.
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { compressing, createPool, nextPage, PAGE, readPage, toJson } from './baseline-page.ts';

@@ -1,4 +1,4 @@
-// The web app as the production server sends it (issue 14): precompressed encodings, cache lifetimes, and how
+// The web app as the production server sends it (docs/decisions/019): precompressed encodings, cache lifetimes, and how
 // many round trips a first visit waits for before the first paint, measured in Debian's Chromium.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';

@@ -1,6 +1,6 @@
-// Issue 16: several API processes, one truth. Two real server processes on one PostgreSQL database, one
-// Redis and one S3-compatible store (s3rver on loopback), behind a round-robin proxy on loopback. Runs in
-// `npm test` when PostgreSQL (127.0.0.1:5432, or CLUSTER_DATABASE_URL) and Redis (127.0.0.1:6379, or
+// Several API processes, one truth (docs/decisions/008, docs/decisions/011). Two real server processes on one
+// PostgreSQL database, one Redis and one S3-compatible store (s3rver on loopback), behind a round-robin proxy on
+// loopback. Runs in `npm test` when PostgreSQL (127.0.0.1:5432, or CLUSTER_DATABASE_URL) and Redis (127.0.0.1:6379, or
 // CLUSTER_REDIS_URL) answer; otherwise it is skipped and says why.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

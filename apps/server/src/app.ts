@@ -161,7 +161,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // Issue 16's absolute image URLs are written by each route's serializer, from its schema (issue 14).
+  // Absolute image URLs (docs/decisions/008) are written by each route's serializer, from its schema
+  // (docs/decisions/015).
   app.setSerializerCompiler(
     createSerializerCompiler((schema, route) => (route.url.startsWith('/api/') ? imageUrlRewrite(schema, config) : undefined)),
   );
@@ -206,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     products: services.products,
     hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
   });
-  // Issue 12: uploads nothing shows are swept periodically (safe with several processes).
+  // Uploads nothing shows are swept (docs/product.md#photos) periodically (safe with several processes).
   let stopSweeper: (() => void) | undefined;
   app.addHook('onReady', async () => {
     stopSweeper = services.images.startSweeper();

@@ -116,11 +116,11 @@ const EnvSchema = z.object({
   /** Longest a PostgreSQL statement may run before it is cancelled (a 503 to the caller); 0 disables. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   WEB_DIST: optionalText,
-  /** Issue 12: photo storage per user (stored WebP bytes), in MB. */
+  /** Photo storage per user (stored WebP bytes), in MB. */
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
-  /** Issue 13: how often a live event stream sends a heartbeat and re-checks its session, in ms. */
+  /** How often a live event stream sends a heartbeat and re-checks its session, in ms. */
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(EVENTS_HEARTBEAT_MS),
-  /** Issue 16: where photos live: a folder of DATA_DIR (one machine) or an S3-compatible bucket (several). */
+  /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */
   S3_ENDPOINT: urlWith(['https:', 'http:']),

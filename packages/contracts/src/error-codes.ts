@@ -53,15 +53,15 @@ export const ERROR_STATUS = {
   EMAIL_TAKEN: 409,
   /** Deleting an image a listing, profile, category or buy request still shows. */
   IMAGE_IN_USE: 409,
-  // --- Issue 12, admins: 409, not 403, because the target's state refuses the call, not the caller's
-  // rights (and the web's spec rule signs out on every 403). ---
+  // --- Admins (docs/product.md#server-rules-users): 409, not 403, because the target's state refuses the call, not the
+  // caller's rights (and the web's spec rule signs out on every 403). ---
   /** Banning (deleting) an admin: remove their admin role first. */
   ADMIN_NOT_BANNABLE: 409,
   /** Demoting or banning an admin named in the server's ADMIN_EMAILS: only the configuration changes that. */
   PROTECTED_ADMIN: 409,
   /** Demoting the only admin left (also when two admins demote each other at once). */
   LAST_ADMIN: 409,
-  // --- Issue 13, the trade loop ---
+  // --- The trade loop (docs/product.md#trade-lifecycle) ---
   /** A status change the request's state does not allow (a closed request, accepting an accepted one). */
   REQUEST_CLOSED: 409,
   /** Buying or accepting a request for a listing that is reserved or sold. */

@@ -49,7 +49,7 @@ describe('stored image URLs', () => {
     expect(imageSrcSet('https://example.com/a.jpg')).toBeUndefined();
   });
 
-  it('issue 16: absolute URLs of stored images as replies give them keep their srcset and pass as safe, http too', () => {
+  it('absolute URLs of stored images as replies give them keep their srcset and pass as safe, http too', () => {
     const origin = 'http://127.0.0.1:4173';
     expect(imageSrcSet(`${origin}/api/images/${id}-1280.webp`)).toBe(
       `${origin}/api/images/${id}-320.webp 320w, ${origin}/api/images/${id}-640.webp 640w, ${origin}/api/images/${id}-1280.webp 1280w`,

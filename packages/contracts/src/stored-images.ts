@@ -66,7 +66,7 @@ export function isStoredImageUrl(url: string): boolean {
 
 /**
  * The origin and id of a stored image's absolute URL as replies give it (`http(s)://host/api/images/<id>-<w>.webp`,
- * issue 16); undefined for anything else. Which origins are this server's only the server knows.
+ * docs/decisions/008); undefined for anything else. Which origins are this server's only the server knows.
  */
 function absoluteStoredImage(value: string): { origin: string; id: string } | undefined {
   try {

@@ -1,4 +1,5 @@
-// Issue 13, the trade loop: request and listing statuses, their rules and limits (zod-free, for the web's first load).
+// The trade loop (docs/product.md#trade-lifecycle): request and listing statuses, their rules and limits (zod-free, for
+// the web's first load).
 
 /** A buy request's life: Pending -> Accepted | Declined (seller); Pending | Accepted -> Cancelled (buyer); Accepted -> Completed (handover). */
 export const BUYER_REQUEST_STATUSES = ['Pending', 'Accepted', 'Declined', 'Cancelled', 'Completed'] as const;

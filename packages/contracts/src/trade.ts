@@ -1,4 +1,5 @@
-// Issue 13, the trade loop: bodies and answers of the lifecycle, messages, summary and live events.
+// The trade loop (docs/product.md#trade-lifecycle, #messages-and-notifications): bodies and answers of the lifecycle,
+// messages, summary and live events.
 import { z } from 'zod';
 import { PageQuery } from './common.ts';
 import { BUYER_REQUEST_STATUSES, LISTING_STATUSES, MESSAGE_MAX_LENGTH, SELLER_DECISIONS } from './trade-status.ts';

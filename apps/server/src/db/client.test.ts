@@ -37,7 +37,7 @@ describe('PGlite client', () => {
   });
 });
 
-// Issue 12: no query may hold a PostgreSQL connection for minutes.
+// No query may hold a PostgreSQL connection for minutes.
 describe('statement_timeout', () => {
   const firstRow = async (on: Database, query: ReturnType<typeof sql>) =>
     ((await on.db.execute(query)) as unknown as { rows: unknown[] }).rows[0];

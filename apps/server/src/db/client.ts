@@ -7,8 +7,8 @@ import type { Pool, types as PgTypes } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
-// Each driver is loaded only when it is the one configured (issue 14: a PostgreSQL process never parses PGlite's
-// JavaScript, an embedded one never loads pg), which shortens start-up and keeps the idle process smaller.
+// Each driver is loaded only when it is the one configured (docs/decisions/013: a PostgreSQL process never parses
+// PGlite's JavaScript, an embedded one never loads pg), which shortens start-up and keeps the idle process smaller.
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -51,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       idleTimeoutMillis: 30_000,
       // No JIT compilation: every statement here reads a few dozen rows, and a search's month-by-month walk is
       // estimated (a thousand months of five thousand rows each) far above jit_above_cost, so the server would spend
-      // a quarter of a second compiling it to run it in one millisecond (issue 14).
+      // a quarter of a second compiling it to run it in one millisecond.
       options: '-c jit=off',
       // Sent at connection start, so RESET brings it back after a SET.
       ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
@@ -158,12 +158,12 @@ function decoderOf(field: unknown): Decoder | undefined {
 export type RawSelect<Row> = (values: Record<string, unknown>) => Promise<Row[]>;
 
 /**
- * Issue 14: a select drizzle built with placeholders, run on PostgreSQL as a named prepared statement straight on
- * the pool, each row made by one decoder per field compiled here once. drizzle's prepared query does the same
- * round trip but maps every value through its generic row mapper (entity checks, a path walk, a Date parse), a
- * seventh of a listing page's CPU in the profile. Undefined on PGlite, or when a field is nested or of a type
- * decoderOf does not know: the caller then runs drizzle's prepared query. Without a name the statement is sent
- * unnamed each time, so PostgreSQL plans it for the values it is given (the text is still built only once).
+ * A select (docs/decisions/015) drizzle built with placeholders, run on PostgreSQL as a named prepared statement
+ * straight on the pool, each row made by one decoder per field compiled here once. drizzle's prepared query does the
+ * same round trip but maps every value through its generic row mapper (entity checks, a path walk, a Date parse), a
+ * seventh of a listing page's CPU in the profile. Undefined on PGlite, or when a field is nested or of a type decoderOf
+ * does not know: the caller then runs drizzle's prepared query. Without a name the statement is sent unnamed each time,
+ * so PostgreSQL plans it for the values it is given (the text is still built only once).
  */
 export function rawPreparedSelect<Row>(
   db: Db,

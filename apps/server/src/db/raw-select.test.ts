@@ -1,5 +1,5 @@
-// Issue 14: on PostgreSQL a browse page is read straight on pg (rawPreparedSelect); its rows must be the ones
-// drizzle's own query gives, value for value and key for key. On PGlite there is no raw path at all.
+// On PostgreSQL a browse page (docs/decisions/015) is read straight on pg (rawPreparedSelect); its rows must be the
+// ones drizzle's own query gives, value for value and key for key. On PGlite there is no raw path at all.
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { describe, expect, it } from 'vitest';
 import { createProductsRepository, type ListFilter } from '../modules/products/repository.ts';

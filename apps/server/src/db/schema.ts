@@ -28,7 +28,7 @@ export const users = pgTable('users', {
   oidcSubject: text('oidc_subject').unique(),
   /** Proven by a mailed link, a password reset, or an identity provider's email_verified. */
   emailVerified: boolean('email_verified').notNull().default(false),
-  /** Mail about buy requests and messages (issue 13); account mails always go. */
+  /** Mail about buy requests and messages (docs/product.md#messages-and-notifications); account mails always go. */
   notifyByEmail: boolean('notify_by_email').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [index('users_created_idx').on(t.createdAt, t.id), index('users_photo_url_idx').on(t.photoUrl)]);
@@ -106,7 +106,7 @@ export const products = pgTable('products', {
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
   index('products_search_idx').using('gin', t.search),
-  // Relevance tiers: whether the name itself matches (migration 0007).
+  // Relevance tiers: whether the name itself matches (migration 0010).
   index('products_name_search_idx').using('gin', t.nameSearch),
   // Whether a stored image is still shown (images are released when nothing shows them).
   index('products_image1_idx').on(t.image1),
@@ -165,7 +165,7 @@ export const buyerRequests = pgTable('buyer_requests', {
   check('buyer_requests_status_check', sql`status IN ('Pending', 'Accepted', 'Declined', 'Cancelled', 'Completed')`),
 ]);
 
-/** A request's thread between its buyer and its seller (issue 13). */
+/** A request's thread between its buyer and its seller (docs/product.md#messages-and-notifications). */
 export const requestMessages = pgTable('request_messages', {
   id: text('id').primaryKey(),
   requestId: text('request_id').notNull(),

@@ -65,7 +65,7 @@ describe('demo data', () => {
     const people = await t.database.db.select().from(users);
     const urls = new Set([
       ...rows.flatMap((r) => [r.image1, r.image2, r.image3, r.image4]),
-      // Issue 16: the API names images absolutely, on PUBLIC_URL; the database keeps the stored form.
+      // The API names images absolutely (docs/decisions/008), on PUBLIC_URL; the database keeps the stored form.
       ...categories.map((c) => (expect(c.image.startsWith(`${t.config.publicUrl}/api/images/`), c.image).toBe(true), new URL(c.image).pathname)),
       ...people.map((u) => u.photoUrl),
     ]);

@@ -1,5 +1,5 @@
-// sharp (libvips) is loaded the first time a picture is made, not at start-up (issue 14): a process that serves
-// pages and never receives an upload starts faster and stays smaller by the library's native code and pools.
+// sharp (libvips) is loaded the first time a picture is made, not at start-up (docs/decisions/013): a process that
+// serves pages and never receives an upload starts faster and stays smaller by the library's native code and pools.
 import type sharpModule from 'sharp';
 
 let loading: Promise<typeof sharpModule> | undefined;

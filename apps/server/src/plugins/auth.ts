@@ -60,7 +60,7 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     if (!request.user) throw unauthenticated();
     if (level === 'admin' && !isAdminUser(request.user)) throw new AppError('ADMINS_ONLY', 'Admins only');
   };
-  // A callback hook (issue 14): public routes and anonymous calls of optional ones cost no promise.
+  // A callback hook (docs/decisions/015): public routes and anonymous calls of optional ones cost no promise.
   app.addHook('onRequest', (request, _reply, done) => {
     const level = request.routeOptions.config?.auth;
     if (!level || level === 'public' || (level === 'optional' && !request.headers.authorization)) return done();

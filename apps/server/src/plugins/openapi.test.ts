@@ -7,7 +7,7 @@ import { apiRoutesOf, openApiPathOf } from './openapi.ts';
 
 const getApp = useTestApp();
 
-/** Event streams never end by themselves: the probe hangs up after this long (issue 13). */
+/** Event streams never end by themselves: the probe hangs up after this long. */
 const STREAMS = new Set(['GET /api/events']);
 
 /** Routes that are deliberately not documented operations. */

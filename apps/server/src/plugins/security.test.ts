@@ -40,7 +40,7 @@ describe('security headers', () => {
 
   it('are on the HTML app shell', async () => {
     const t = getApp();
-    // A client route (200) and an unknown listing's page (a real 404 since issue 15) carry them alike.
+    // A client route (200) and an unknown listing's page (a real 404, docs/decisions/009) carry them alike.
     for (const [url, status] of [['/timeline', 200], ['/productDetails/abc', 404]] as const) {
       const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(status);
@@ -97,7 +97,8 @@ describe('CORS', () => {
   }, 120_000);
 });
 
-// Issue 12: the cart (buyer phone and address), the user list and seller requests carried no Cache-Control.
+// A regression (README's Security section, Caching): the cart (buyer phone and address), the user list and seller
+// requests carried no Cache-Control.
 describe('caching of private answers', () => {
   const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').split(',').map((v) => v.trim().toLowerCase());
 

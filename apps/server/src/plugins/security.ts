@@ -36,8 +36,8 @@ function registerPrivateCaching(app: FastifyInstance): void {
 export type SecurityHeaders = (req: IncomingMessage, res: ServerResponse, done: (error?: unknown) => void) => void;
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<SecurityHeaders> {
-  // Issue 14: helmet's middleware is built once. @fastify/helmet built it (parsing the CSP) on every request, in two
-  // hooks; no route has helmet options of its own, so the same headers come from one callback hook.
+  // helmet's middleware is built once (docs/decisions/015). @fastify/helmet built it (parsing the CSP) on every
+  // request, in two hooks; no route has helmet options of its own, so the same headers come from one callback hook.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -47,7 +47,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         // No inline <style> or style attribute anywhere: SweetAlert2's stylesheet is bundled as a file (lib/popups.ts),
         // and what Swiper, SweetAlert2 and React set through element.style (the CSSOM) is not governed by style-src.
         'style-src': ["'self'"],
-        // Images are named absolutely (issue 16): PUBLIC_URL's or S3_PUBLIC_URL's origin, https or not.
+        // Images are named absolutely (docs/decisions/008): PUBLIC_URL's or S3_PUBLIC_URL's origin, https or not.
         'img-src': ["'self'", 'data:', 'blob:', 'https:', ...imageOrigins(config)],
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'"],

@@ -1,5 +1,5 @@
-// Replies are written by fast-json-stringify from the JSON Schema of each route's zod response schema
-// (issue 14): the same contract - only the schema's keys leave the server, a missing required key is an
+// Replies are written by fast-json-stringify from the JSON Schema of each route's zod response schema:
+// the same contract - only the schema's keys leave the server, a missing required key is an
 // error (a 500), never a partial object - at a fraction of the cost of a zod parse plus JSON.stringify per
 // reply, which was the largest cost of a page of listings (docs/decisions/013-lean-production-process.md).
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';

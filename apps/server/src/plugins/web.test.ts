@@ -40,7 +40,7 @@ describe('web app and SPA fallback', () => {
     },
   );
 
-  it.each(['/', '/login', '/dashboard/myCarts'])('%s is sent brotli- or gzip-compressed when the browser takes it (issue 14)', async (url) => {
+  it.each(['/', '/login', '/dashboard/myCarts'])('%s is sent brotli- or gzip-compressed when the browser takes it', async (url) => {
     const { app } = getApp();
     const get = (encoding: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': encoding } });
     const plain = await get('identity');
@@ -106,7 +106,7 @@ describe('web app and SPA fallback', () => {
     expect((await t.app.inject({ method: 'POST', url: '/login', headers: { accept: 'text/html' } })).statusCode).toBe(404);
   });
 
-  // Issue 12: the build manifest and dotfiles were served as plain files, and /.env got the app shell.
+  // A regression: the build manifest and dotfiles were served as plain files, and /.env got the app shell.
   it.each([
     '/.vite/manifest.json',
     '/.vite/',

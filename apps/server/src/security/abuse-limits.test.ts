@@ -227,7 +227,7 @@ describe('abuse limits', () => {
   });
 });
 
-// Issue 12: ten wrong passwords for someone's email (shown on every listing) locked its owner out from
+// docs/decisions/007: ten wrong passwords for someone's email (shown on every listing) locked its owner out from
 // everywhere. Failures now count per (email, address), and per email from everywhere more slowly; past that,
 // only an address the account signed in from lately may try (docs/decisions/007-sign-in-lockout-per-address.md).
 describe('the sign-in lockout cannot be turned against the owner', () => {
@@ -298,8 +298,8 @@ describe('the sign-in lockout cannot be turned against the owner', () => {
   });
 });
 
-// Issue 12: behind proxies, only the proxies' own X-Forwarded-For entries are believed. The left-most entry is
-// whatever the client wrote; rotating it must not give the client a fresh budget.
+// docs/decisions/006: behind proxies, only the proxies' own X-Forwarded-For entries are believed. The left-most entry
+// is whatever the client wrote; rotating it must not give the client a fresh budget.
 describe('per-IP budgets behind proxies (TRUST_PROXY)', () => {
   let rotation = 0;
   /** What an attacker writes into its own X-Forwarded-For: a new address every time. */

@@ -94,11 +94,11 @@ export interface FuzzWorld {
   requestIds: string[];
   imageFiles: string[];
   ips: string[];
-  /** Issue 11: extra sessions of the callers (never the ones they call with), which DELETE /api/auth/sessions/:id may end. */
+  /** Extra sessions of the callers (never the ones they call with), which DELETE /api/auth/sessions/:id may end. */
   spareSessions: { userId: string; id: string }[];
   /** A small real PNG the upload generator sends as it is, truncated or followed by noise. */
   png: Buffer;
-  // --- Issue 12, images ---
+  // --- Images ---
   /** Unused uploads of alice and bob, which DELETE /api/images/:id may delete (their uploader or an admin only). */
   images: { id: string; ownerId: string }[];
 }
@@ -154,7 +154,7 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         age: fc.constantFrom<unknown>(0, 24, '12', 12000),
         date: fc.constantFrom('2024-05-01', '2024-02-30', '1999-12-31'),
       }).map((o) => productBody(o));
-    // --- Issue 13: the seller's decision, and statuses nobody may set. ---
+    // --- The seller's decision (docs/product.md#trade-lifecycle), and statuses nobody may set. ---
     case 'PATCH /api/buyerProduct/:id':
       return fc.record({ status: fc.constantFrom('Accepted', 'Declined', 'Accepted', 'Completed', 'Cancelled', 'accepted', 'Pending') });
     case 'POST /api/buyerProduct':
@@ -163,7 +163,7 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         phoneNumber: fc.constantFrom<unknown>('0123456789', 123456789, '+44 (0) 20-7946'),
         buyerAddress: fc.constantFrom('1 Road', 'Flat 2'),
       });
-    // --- Issue 11, profile and sessions ---
+    // --- Profile and sessions ---
     case 'PATCH /api/users/me':
       return fc.record(
         {
@@ -172,10 +172,10 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         },
         { requiredKeys: [] },
       );
-    // --- Issue 12, admins: promote ({admin: true}) or demote ({admin: false}); no body is added in requestArb. ---
+    // --- Admins: promote ({admin: true}) or demote ({admin: false}); no body is added in requestArb. ---
     case 'PATCH /api/users/admin/:id':
       return fc.record({ admin: fc.oneof(fc.boolean(), fc.constantFrom<unknown>('false', 0, null)) });
-    // --- Issue 13, messages ---
+    // --- Messages ---
     case 'POST /api/buyerProduct/:id/messages':
       return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
     case 'POST /api/contact':
@@ -215,7 +215,7 @@ function omit(o: Record<string, unknown>, drop: string[]): Record<string, unknow
 /** Raw bodies that are not JSON at all, or JSON that tries prototype pollution. */
 const rawJson = fc.constantFrom('{', '{"a":1,}', 'null', '[]', '"text"', '{"__proto__":{"role":"admin"}}', '{"constructor":{"prototype":{"admin":true}}}', '\u0000', '{"a":"\\ud800"}');
 
-// --- Issue 12, cursors ---
+// --- Cursors (docs/product.md#server-rules-lists) ---
 // Tampered cursors reached SQL casts: dates PostgreSQL cannot hold, numbers where strings belong, ids of
 // any shape. These are shaped like the server's own cursors (base64url JSON arrays) so they get past the
 // decoding and reach the checks that matter.
@@ -293,13 +293,13 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
       ? [world.alice.email, world.bob.email, world.admin.email, ...world.victims.map((v) => v.email), 'ALICE@x', 'nobody@test.example']
       : name === 'file'
         ? [...world.imageFiles, world.imageFiles[0]!.replace('1280', '9999'), 'x.webp']
-        : url.includes('/images') // --- Issue 12, images: image ids (alice's, bob's), a file name, a listing id ---
+        : url.includes('/images') // --- Images: image ids (alice's, bob's), a file name, a listing id ---
           ? [...world.images.map((i) => i.id), world.imageFiles[0]!, ...world.productIds.slice(0, 1)]
         : url.includes('/users')
           ? // Never the user callers: a banned or promoted caller would stop being the caller the run thinks it is.
             [...world.victims.map((v) => v.id), world.admin.id, ...world.productIds.slice(0, 1)]
           : url.includes('/auth/sessions')
-            ? // Issue 11: other people's sessions (victims', the other callers' spares) and the caller's own spares.
+            ? // Other people's sessions (victims', the other callers' spares) and the caller's own spares.
               [...world.victims.map((v) => v.sessionId), ...world.spareSessions.map((s) => s.id), ...world.productIds.slice(0, 1)]
           : url.includes('/buyerProduct')
             ? [...world.requestIds, ...world.productIds.slice(0, 1)]
@@ -399,7 +399,7 @@ export function requestArb(route: RouteEntry, world: FuzzWorld): fc.Arbitrary<Ge
       ? fc.oneof(
           { weight: 12, arbitrary: bodyArb(world, key, schema.body).map((b) => ({ payload: JSON.stringify(b), headers: { 'content-type': 'application/json' } })) },
           { weight: 1, arbitrary: rawJson.map((raw) => ({ payload: raw, headers: { 'content-type': 'application/json' } })) },
-          // --- Issue 12, admins: the spec's Make Admin sends no body at all. ---
+          // --- Admins: the spec's Make Admin sends no body at all. ---
           ...(key === 'PATCH /api/users/admin/:id' ? [{ weight: 4, arbitrary: fc.constant({}) }] : []),
         )
       : route.method === 'DELETE'

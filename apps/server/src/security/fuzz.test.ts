@@ -128,7 +128,7 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     ledger.priced.add(id);
   }
   if (key === 'PATCH /api/users/admin/:id') {
-    // --- Issue 12, admins: the role before the call, as the call may have been the caller stepping down. ---
+    // --- Admins: the role before the call, as the call may have been the caller stepping down. ---
     expect(before.users.get(caller!.id)?.role, 'only an admin may promote or demote').toBe('admin');
     const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     ledger.promoted.add(target);
@@ -139,7 +139,7 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
       await getApp().services.users.grantAdminByEmail(world.admin.email);
     }
   }
-  // --- Issue 12, admins: a ban never deletes an admin, and no call leaves the site without one. ---
+  // --- Admins: a ban never deletes an admin, and no call leaves the site without one. ---
   if (key === 'DELETE /api/users/:id') {
     const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     expect(before.users.get(target)?.role, `${gen.caller} banned admin ${target}`).toBe('user');
@@ -150,7 +150,7 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
   if (key === 'POST /api/products') {
     ledger.created.set(res.json<InsertedResponse>().insertedId!, caller!);
   }
-  // --- Issue 11, profile and sessions: a 2xx only ever touched the caller's own account. ---
+  // --- Profile and sessions: a 2xx only ever touched the caller's own account. ---
   if (key === 'PATCH /api/users/me') {
     expect(res.json<{ user: { _id: string } }>().user._id, 'PATCH /users/me answers the caller').toBe(caller!.id);
   }
@@ -163,13 +163,14 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     expect(before.sessions.get(id), `${gen.caller} ended session ${id}, not theirs`).toBe(caller!.id);
   }
-  // --- Issue 12, images: only its uploader or an admin deletes an image. ---
+  // --- Images (docs/product.md#server-rules-images): only its uploader or an admin deletes an image. ---
   if (key === 'DELETE /api/images/:id') {
     const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     const owner = world.images.find((i) => i.id === id)?.ownerId;
     expect(gen.caller === 'admin' || (owner !== undefined && owner === caller?.id), `${gen.caller} deleted image ${id} of ${owner}`).toBe(true);
   }
-  // --- Issue 13: a request is read by its parties or an admin, decided by its seller or an admin, ended by a party or an admin. ---
+  // --- The lifecycle: a request is read by its parties or an admin, decided by its seller or an admin, ended by a
+  // party or an admin. ---
   if (key === 'GET /api/buyerProduct/:id' || key === 'PATCH /api/buyerProduct/:id' || key === 'DELETE /api/buyerProduct/:id') {
     const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
@@ -177,7 +178,7 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const parties = key === 'PATCH /api/buyerProduct/:id' ? [request?.sellerId] : [request?.buyerId, request?.sellerId];
     expect(isAdmin || parties.includes(caller!.id), `${key} by ${gen.caller} of request ${id} was ${res.statusCode}`).toBe(true);
   }
-  // --- Issue 13, messages: only the two parties write in a thread; they and admins read it. ---
+  // --- Messages: only the two parties write in a thread; they and admins read it. ---
   if (key === 'POST /api/buyerProduct/:id/messages' || key === 'GET /api/buyerProduct/:id/messages') {
     const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').at(-2)!);
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
@@ -228,14 +229,14 @@ async function checkInvariants(before: Snapshot, ledger: Ledger): Promise<void> 
     expect(now.email, `user ${id} changed email`).toBe(was.email);
     if (!ledger.promoted.has(id)) expect(now.role, `user ${id} changed role without an admin's PATCH`).toBe(was.role);
   }
-  // Issue 11: no route ends a session of someone who is not calling (a victim's), unless an admin banned them.
+  // No route ends a session of someone who is not calling (a victim's), unless an admin banned them.
   const victimIds = new Set(world.victims.map((v) => v.id));
   for (const [id, userId] of before.sessions) {
     if (victimIds.has(userId) && after.users.has(userId)) expect(after.sessions.has(id), `victim session ${id} ended`).toBe(true);
   }
   const { db } = getApp().database;
-  // Issue 13: a request outlives its listing only closed (declined with it); a listing is reserved exactly
-  // when one request on it is Accepted, and a request's seller is its listing's.
+  // A request outlives its listing (docs/product.md#trade-lifecycle) only closed (declined with it); a listing is
+  // reserved exactly when one request on it is Accepted, and a request's seller is its listing's.
   const requests = await db.select().from(buyerRequests);
   const accepted = new Map<string, number>();
   for (const r of requests) {
@@ -271,7 +272,7 @@ async function ensureWorld(): Promise<void> {
     if (res.statusCode === 200) world.productIds.push(res.json<InsertedResponse>().insertedId!);
   }
   world.productIds = world.productIds.slice(-12);
-  // Issue 11: two spare sessions per caller for DELETE /api/auth/sessions/:id to end.
+  // Two spare sessions per caller for DELETE /api/auth/sessions/:id to end.
   const liveSessions = new Set((await db.select({ id: sessions.id }).from(sessions)).map((r) => r.id));
   world.spareSessions = world.spareSessions.filter((s) => liveSessions.has(s.id));
   for (const caller of [world.alice, world.bob, world.admin]) {
@@ -279,7 +280,7 @@ async function ensureWorld(): Promise<void> {
       world.spareSessions.push({ userId: caller.id, id: (await t.services.auth.startSession(caller.row)).sessionId });
     }
   }
-  // --- Issue 12, images: two unused uploads each for alice and bob to delete. ---
+  // --- Images: two unused uploads each for alice and bob to delete. ---
   const liveImages = new Set((await db.select({ id: images.id }).from(images)).map((r) => r.id));
   world.images = world.images.filter((i) => liveImages.has(i.id));
   for (const owner of [world.alice, world.bob]) {
@@ -287,7 +288,7 @@ async function ensureWorld(): Promise<void> {
       world.images.push({ id: (await t.services.images.store(world.png, owner.id)).id, ownerId: owner.id });
     }
   }
-  // Issue 13: requests are kept when closed; the pool keeps the open ones (plus one closed one, to hit the 409/404 paths).
+  // Requests are kept when closed; the pool keeps the open ones (plus one closed one, to hit the 409/404 paths).
   const allRequests = await db.select({ id: buyerRequests.id, status: buyerRequests.status }).from(buyerRequests);
   const openRequests = new Set(allRequests.filter((r) => isOpenRequest(r.status)).map((r) => r.id));
   const closed = world.requestIds.find((id) => !openRequests.has(id) && allRequests.some((r) => r.id === id));
@@ -306,7 +307,7 @@ async function ensureWorld(): Promise<void> {
 }
 
 /**
- * Issue 13: an event stream never ends by itself, so the client hangs up (the stream is then removed). Hung
+ * An event stream never ends by itself, so the client hangs up (the stream is then removed). Hung
  * up before any reply (a busy machine), the call is made again with more patience.
  */
 async function injectHangingUp(request: InjectOptions): Promise<LightMyRequestResponse> {
@@ -386,20 +387,20 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/buyerProduct',
     'GET /api/buyerProduct',
     'DELETE /api/buyerProduct/:id',
-    // --- Issue 13, the lifecycle ---
+    // --- The lifecycle ---
     'GET /api/buyerProduct/:id',
     'PATCH /api/buyerProduct/:id',
     'POST /api/images',
     'GET /api/images/:file',
     'POST /api/contact',
-    // --- Issue 11, profile and sessions ---
+    // --- Profile and sessions ---
     'PATCH /api/users/me',
     'GET /api/auth/sessions',
     'DELETE /api/auth/sessions/:id',
     'DELETE /api/auth/sessions',
-    // --- Issue 12, images ---
+    // --- Images ---
     'DELETE /api/images/:id',
-    // --- Issue 13, messages and live events ---
+    // --- Messages and live events ---
     'GET /api/buyerProduct/:id/messages',
     'POST /api/buyerProduct/:id/messages',
     'GET /api/me/summary',
@@ -459,7 +460,7 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
         expect(probe.statusCode, `${caller.name}'s session did not survive the ${key} run`).toBe(200);
       }
       await checkInvariants(before, ledger);
-      // Issue 13: every stream the run opened was removed when its client hung up.
+      // Every stream the run opened was removed when its client hung up.
       for (let i = 0; i < 100 && t.services.live.count() > 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(t.services.live.count(), 'live streams left open').toBe(0);
     });

@@ -173,7 +173,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: (w) => json('DELETE', `/api/users/${w.owner.id}`),
     state: (w) => userRow(w, w.owner.id),
   },
-  // --- Issue 12, admins ---
+  // --- Admins (docs/product.md#server-rules-users) ---
   // The riskier form: removing the admin role ({admin: false}) from the seller, made admin for the case
   // (another admin remains). Promotion (no body) is the same route and level: users.test.ts, admins.test.ts.
   'PATCH /api/users/admin/:id': {
@@ -225,7 +225,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
     request: (w) => json('DELETE', `/api/buyerProduct/${w.requestId}`),
     state: (w) => requestRow(w, w.requestId),
   },
-  // --- Issue 13, the lifecycle. One request, read by its buyer (the owner); another user gets 404, not 403.
+  // --- The lifecycle (docs/product.md#trade-lifecycle). One request, read by its buyer (the owner); another user gets
+  // 404, not 403.
   'GET /api/buyerProduct/:id': {
     expect: [401, 200, 404, 200],
     request: (w) => json('GET', `/api/buyerProduct/${w.requestId}`),
@@ -255,7 +256,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     state: (w) => countOf(w, contactMessages),
   },
 
-  // --- Issue 11, profile and sessions: each caller acts on their own account only. ---
+  // --- Profile and sessions (docs/product.md#dashboard-profile): each caller acts on their own account only. ---
   // Everyone signed in renames themselves (the state holds every caller's name, so each 200 shows).
   'PATCH /api/users/me': {
     expect: [401, 200, 200, 200],
@@ -279,7 +280,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
   },
 
-  // --- Issue 12, images ---
+  // --- Images (docs/product.md#server-rules-images) ---
   // The owner's unused upload: its uploader or an admin deletes it (one in use is 409 for both: see lifecycle.test.ts).
   'DELETE /api/images/:id': {
     expect: [401, 200, 403, 200],
@@ -291,9 +292,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
     state: async (w) => (await w.t.database.db.select().from(images).where(eq(images.id, ownerImageId)))[0] ?? null,
   },
 
-  // --- Issue 13, messages and live events. The owner asked to buy the seller's listing (requestId): the
-  // owner is a party; another user learns nothing (404); an admin reads but may not write (403). The seller,
-  // the other party, is in messages.test.ts. ---
+  // --- Messages and live events (docs/product.md#messages-and-notifications). The owner asked to buy the seller's
+  // listing (requestId): the owner is a party; another user learns nothing (404); an admin reads but may not write
+  // (403). The seller, the other party, is in messages.test.ts. ---
   'GET /api/buyerProduct/:id/messages': { expect: [401, 200, 404, 200], request: (w) => json('GET', `/api/buyerProduct/${w.requestId}/messages`) },
   'POST /api/buyerProduct/:id/messages': {
     expect: [401, 200, 404, 403],
@@ -305,7 +306,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/events': { expect: [401, 200, 200, 200], request: () => ({ method: 'GET', url: '/api/events', signal: AbortSignal.timeout(500) }) },
 };
 
-// --- Issue 12, images ---
+// --- Images (docs/product.md#server-rules-images) ---
 /** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */
 let ownerImageId = '';
 

@@ -118,7 +118,7 @@ describe('regressions found by fuzzing', () => {
       expect(res.headers['content-type'], file).not.toBe('image/webp');
     }
   });
-  // Issue 12: cursor values reached SQL casts (invalid dates, years PostgreSQL cannot hold, wrong types).
+  // Cursor values reached SQL casts (invalid dates, years PostgreSQL cannot hold, wrong types).
   it('a cursor the server did not make is 400 INVALID_CURSOR on every paged list and every sort, never a 500', async () => {
     const t = getApp();
     const id = '0'.repeat(32);

@@ -1,5 +1,5 @@
-// Issue 12: security events are structured log lines (who, from where, what, on what), and no line ever
-// carries a password, a token or a session cookie. The app logs through the server's own logger options.
+// Security events (README's Security section) are structured log lines (who, from where, what, on what), and no line
+// ever carries a password, a token or a session cookie. The app logs through the server's own logger options.
 import { describe, expect, it, vi } from 'vitest';
 import type { ImageUploadResponse } from '@olden/contracts';
 import { openThread } from '../modules/messages/fixtures.ts';

@@ -1,4 +1,4 @@
--- Issue 12. The typo dictionary counts, per word, the listings whose name holds it, maintained by a
+-- The typo dictionary (docs/decisions/004) counts, per word, the listings whose name holds it, maintained by a
 -- trigger so every way a listing goes (an edit, a delete, a ban's cascade) counts; a word at 0 goes.
 ALTER TABLE "search_words" ADD COLUMN "refs" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 DELETE FROM "search_words";--> statement-breakpoint

@@ -1,5 +1,6 @@
--- Issue 13, the trade loop: request and listing statuses, kept history, threads, unread marks, mail throttles.
--- Listings: available -> reserved -> sold; updated_at moves with every edit and status change (sitemap lastmod).
+-- The trade loop (docs/product.md#trade-lifecycle): request and listing statuses, kept history, threads, unread marks,
+-- mail throttles. Listings: available -> reserved -> sold; updated_at moves with every edit and status change (sitemap
+-- lastmod).
 ALTER TABLE "products" ADD COLUMN "status" text DEFAULT 'available' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_status_check" CHECK ("status" IN ('available', 'reserved', 'sold'));--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL;--> statement-breakpoint

@@ -1,6 +1,6 @@
--- Issue 13, the trade lifecycle: a listing is reserved exactly while one of its requests is Accepted.
--- Requests are deleted only by a ban's cascade (buyer_id/seller_id); when the buyer of an accepted request
--- is banned, the listing goes back on sale. (A banned seller's listings are deleted by the same cascade.)
+-- The trade lifecycle (docs/product.md#trade-lifecycle): a listing is reserved exactly while one of its requests is
+-- Accepted. Requests are deleted only by a ban's cascade (buyer_id/seller_id); when the buyer of an accepted request is
+-- banned, the listing goes back on sale. (A banned seller's listings are deleted by the same cascade.)
 CREATE FUNCTION "buyer_requests_release_listing"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "products" SET "status" = 'available', "updated_at" = now()

@@ -1,4 +1,4 @@
--- Issue 14: a name's words in pairs (docs/decisions/012-search-at-a-million.md, "Third pass"). A two-word search
+-- A name's words in pairs (docs/decisions/012a-search-at-a-million-history.md, "Third pass"). A two-word search
 -- ("brass lamp") probed the name index for each word and intersected the two lists: the word in one listing in
 -- 24 cost most of the probe (about 2 ms of 4 at a million listings). Each pair of a name's distinct words is one
 -- entry of its own index ("brass lamp" for "Victorian brass lamp"), so the same probe reads one short list.

@@ -1,4 +1,4 @@
--- Issue 14: a name's word pairs by month (docs/decisions/012-search-at-a-million.md, "Fourth pass"). The pairs
+-- A name's word pairs by month (docs/decisions/012a-search-at-a-million-history.md, "Fourth pass"). The pairs
 -- index (migration 0011) found a rare pair's listings in one short list, but the page needs the newest 24 of them,
 -- and only the rows know their dates: "brass bear", in 500 names of a million, read 500 table pages for 24. Each
 -- pair is now indexed with the month its listing was created in ("bear brass 692"), so a search reads the pair's

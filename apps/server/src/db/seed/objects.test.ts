@@ -3,7 +3,7 @@ import { categorySvg, PALETTES, productSvg } from './art.ts';
 import { DEMO_PRODUCTS } from './catalogue.ts';
 import { PRODUCT_OBJECTS } from './objects.ts';
 
-describe('demo listing pictures (issue 15, item 12)', () => {
+describe('demo listing pictures', () => {
   it('draws objects only for listings that exist', () => {
     const names = new Set(DEMO_PRODUCTS.map((p) => p.name));
     for (const name of Object.keys(PRODUCT_OBJECTS)) expect(names, name).toContain(name);

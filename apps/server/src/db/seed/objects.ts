@@ -1,5 +1,6 @@
-// The demo listings' own objects (issue 15, item 12: the film camera showed a radio), drawn around (480, 340) on the
-// 960 x 720 canvas of art.ts. A listing not named here is its category's object (the lamp, the radio, the bicycle...).
+// The demo listings' own objects (a listing's picture shows what it sells: the film camera once showed its category's
+// radio), drawn around (480, 340) on the 960 x 720 canvas of art.ts. A listing not named here is its category's object
+// (the lamp, the radio, the bicycle...).
 import type { Palette } from './art.ts';
 
 type Draw = (p: Palette) => string;

@@ -1,4 +1,4 @@
-// Issue 13, the request lifecycle (docs/product.md#trade-lifecycle): every transition and every refused one,
+// The request lifecycle (docs/product.md#trade-lifecycle): every transition and every refused one,
 // for each caller (buyer, seller, another user, admin, anonymous), the concurrent-accept race, the handover,
 // history lists, and what a listing's status does to browsing and buying. Runs on PGlite, and on
 // PostgreSQL with TEST_DATABASE_URL (where the race is real concurrency).

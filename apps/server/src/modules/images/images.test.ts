@@ -94,7 +94,7 @@ describe('POST /api/images', () => {
     expect(body.success).toBe(true);
     const stored: StoredImage = body.data;
     expect(stored.id).toMatch(/^[a-f0-9]{32}$/);
-    // Issue 16: replies name images absolutely, on PUBLIC_URL (the stored value stays /api/images/...).
+    // Replies name images absolutely (docs/decisions/008), on PUBLIC_URL (the stored value stays /api/images/...).
     expect(stored.display_url).toBe(`${t.config.publicUrl}/api/images/${stored.id}-1280.webp`);
     expect(stored.url).toBe(stored.display_url);
     // 600 x 400 turned a quarter: 400 x 600.

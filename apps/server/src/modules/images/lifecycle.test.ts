@@ -1,4 +1,4 @@
-// Issue 12, item 4: storage that only grew. Images go when nothing shows them; unused uploads are
+// Storage that only grew (docs/product.md#photos). Images go when nothing shows them; unused uploads are
 // swept after 24 hours; a per-user quota; DELETE /api/images/:id; uploads take turns by user.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -99,7 +99,8 @@ describe('a listing lets go of its images', () => {
     const edit = await t.injectAs(seller, { method: 'PATCH', url: `/api/products/${id}`, payload: withImages(other.display_url) });
     expect(edit.statusCode).toBe(200);
     expect(await isStored(t, first.id)).toBe(true);
-    // Deleting the listing releases the pictures only it showed; its request is declined and kept (issue 13).
+    // Deleting the listing releases the pictures only it showed; its request is declined and kept
+    // (docs/product.md#trade-lifecycle).
     await t.injectAs(seller, { method: 'DELETE', url: `/api/products/${id}` });
     expect(await isStored(t, other.id)).toBe(false);
     const history = await t.injectAs(buyer, { method: 'GET', url: `/api/buyerProduct?buyerEmail=${encodeURIComponent(buyer.email)}&status=closed` });
@@ -168,7 +169,7 @@ describe('the sweep', () => {
     const me = await t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload: { photoURL: photo.display_url } });
     expect(me.statusCode, me.body).toBe(200);
     const [firstCategory] = await t.database.db.select().from(categories).limit(1);
-    // The database holds the stored form; replies give it absolutely (issue 16).
+    // The database holds the stored form; replies give it absolutely (docs/decisions/008).
     await t.database.db.update(categories).set({ image: new URL(category.display_url).pathname }).where(eq(categories.id, firstCategory!.id));
     await age(t, [old, listed, photo, category, requested].map((i) => i.id));
 

@@ -11,7 +11,8 @@ const urlsOf = (ids: string[]) => ids.flatMap((id) => IMAGE_WIDTHS.map((w) => st
 /**
  * The ids among `ids` that something still shows: a listing's image1..4, a user's photo, a category's
  * picture, or a buy request's image1 (a closed trade keeps its picture). This is the one place that
- * knows which columns hold image URLs; each is indexed (migration 0005).
+ * knows which columns hold image URLs; each is indexed (migration 0005) but the categories' image, whose few rows
+ * are read whole.
  */
 async function referencedIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

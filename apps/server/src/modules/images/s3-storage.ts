@@ -1,5 +1,5 @@
-// Images in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every photo (issue 16).
-// The SDK is imported on first use: a server on the folder store never loads it (startup time).
+// Images in an S3-compatible bucket (AWS S3, MinIO, R2...), so every API process serves every photo
+// (docs/decisions/008). The SDK is imported on first use: a server on the folder store never loads it (startup time).
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';

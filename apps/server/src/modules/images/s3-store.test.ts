@@ -1,4 +1,4 @@
-// Issue 16: IMAGE_STORE=s3 against a real S3-compatible server on loopback (s3rver), and absolute image URLs.
+// IMAGE_STORE=s3 (docs/decisions/008) against a real S3-compatible server on loopback (s3rver); absolute image URLs.
 import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { createServer, type Socket } from 'node:net';
 import { count, eq } from 'drizzle-orm';

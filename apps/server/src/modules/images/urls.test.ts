@@ -1,4 +1,4 @@
-// Issue 16: absolute image URLs out, the short stored form in; pure helpers and the hooks on a real app.
+// Absolute image URLs out (docs/decisions/008), the short stored form in; pure helpers and the hooks on a real app.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('image URL helpers', () => {
   });
 });
 
-describe('the rewrite compiled from a route\'s response schema (issue 14)', () => {
+describe('the rewrite compiled from a route\'s response schema', () => {
   const abs = `https://olden.example${short}`;
   const rewriteOf = (schema: z.ZodType) => imageUrlRewrite(responseJsonSchema(schema), api);
 

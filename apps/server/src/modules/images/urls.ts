@@ -1,4 +1,4 @@
-// Absolute image URLs (issue 16): the database keeps `/api/images/<file>`; every reply names the image at
+// Absolute image URLs (docs/decisions/008): the database keeps `/api/images/<file>`; every reply names the image at
 // S3_PUBLIC_URL or PUBLIC_URL, built when answering, so a changed address never breaks a stored listing.
 // What a client posts back (its own absolute URL of one of our images) is stored in the short form again.
 import type { FastifyInstance } from 'fastify';
@@ -89,7 +89,7 @@ const isSchema = (value: unknown): value is JsonSchema => value !== null && type
 const SHAPE_KEYWORDS = ['type', 'properties', 'additionalProperties', 'patternProperties', 'items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', '$ref', 'enum', 'const', 'not'];
 
 /**
- * Issue 14: the rewrite of one route's replies, compiled once from the JSON Schema its serializer writes,
+ * The rewrite (docs/decisions/015) of one route's replies, compiled once from the JSON Schema its serializer writes,
  * so a reply is looked at only where the schema has an image field (a page of listings: each listing's four
  * pictures), and not at all when it has none (most routes); an object or array is copied only when one of
  * its values changes (the original, maybe cached, is left alone). Only the schema's keys leave the

@@ -1,4 +1,4 @@
-// Issue 13: what the trade loop tells people when a request or a thread changes. The lifecycle (the
+// What the trade loop tells people when a request or a thread changes. The lifecycle (the
 // buyer-requests service) and the messages service call these after their write committed; they never
 // throw and never delay the reply: live events go to both parties' open streams through the event bus,
 // mails (when the recipient wants them) go in the background through the mail module.

@@ -1,5 +1,5 @@
-// Issue 15: the product page's HTML names the listing (head, JSON-LD, first screen, its JSON), unknown listings are
-// real 404s, and robots.txt and the sitemaps list what a crawler may index.
+// Listing pages (docs/decisions/009): the product page's HTML names the listing (head, JSON-LD, first screen, its
+// JSON), unknown listings are real 404s, and robots.txt and the sitemaps list what a crawler may index.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

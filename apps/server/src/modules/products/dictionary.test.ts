@@ -1,4 +1,4 @@
-// Issue 12, item 5: the typo dictionary holds only the words of current listings; listing edits and
+// The typo dictionary (docs/decisions/004) holds only the words of current listings; listing edits and
 // searches have budgets.
 import { searchWords } from '../../db/schema.ts';
 import { describe, expect, it } from 'vitest';

@@ -410,7 +410,7 @@ describe('products API', () => {
       expect((await t.injectAs(alice, { method: 'DELETE', url: '/api/products/..%2F..' })).statusCode).toBe(404);
     });
 
-    // Issue 13: the requests leave the cart and are kept, Declined, in the buyer's history.
+    // The requests leave the cart (docs/product.md#trade-lifecycle) and are kept, Declined, in the buyer's history.
     it('an admin deletes any listing, and its buy requests go with it', async () => {
       const t = getApp();
       const id = await createProduct(t, alice, { name: 'Rocking horse' });

@@ -1,5 +1,5 @@
-// Issue 12, admins: PATCH /api/users/admin/:id {admin: false} demotes; no ban of an admin; ADMIN_EMAILS
-// admins are out of the API's reach; never zero admins, also when two admins demote each other at once.
+// Admins (docs/product.md#server-rules-users): PATCH /api/users/admin/:id {admin: false} demotes; no ban of an admin;
+// ADMIN_EMAILS admins are out of the API's reach; never zero admins, also when two admins demote each other at once.
 import { and, eq, notInArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema.ts';

@@ -61,7 +61,7 @@ describe('users API authorisation', () => {
     expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 });
     expect((await t.services.users.findById(candidate.id))?.role).toBe('admin');
     expect((await t.injectAs(admin, { method: 'PATCH', url: '/api/users/admin/not-an-id' })).statusCode).toBe(404);
-    // Issue 12: an admin is never banned; the role goes first.
+    // An admin is never banned; the role goes first (docs/product.md#server-rules-users).
     expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${candidate.id}` })).statusCode).toBe(409);
     expect((await t.injectAs(admin, { method: 'PATCH', url: `/api/users/admin/${candidate.id}`, payload: { admin: false } })).statusCode).toBe(200);
     expect((await t.injectAs(admin, { method: 'DELETE', url: `/api/users/${candidate.id}` })).statusCode).toBe(200);

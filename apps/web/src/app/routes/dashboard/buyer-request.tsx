@@ -21,7 +21,7 @@ import { formatDateTime, formatPrice } from '@/lib/format';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
-      {/* Full-strength text at 12 px: the lighter shade fell below WCAG AA contrast (issue 15, item 10). */}
+      {/* Full-strength text at 12 px: the lighter shade fell below WCAG AA contrast (e2e/a11y.spec.ts checks it). */}
       <dt className="text-xs font-medium uppercase tracking-wide text-base-content">{label}</dt>
       <dd className="text-sm wrap-anywhere">{children}</dd>
     </div>

@@ -74,7 +74,8 @@ describe('dashboard', { timeout: 20_000 }, () => {
     const requests = [item('r1', 'Tea set', 20)];
     const fetchMock = mockSession(ann, {
       'GET /api/buyerProduct': ({ url }: { url: string }) => json(url.includes('buyerEmail=') ? cart : requests),
-      // Issue 13: the menu's counts come from the summary, one call instead of listing every item.
+      // The menu's counts come from the summary (docs/product.md#messages-and-notifications), one call instead of
+      // listing every item.
       'GET /api/me/summary': () => json({ cartCount: cart.length, requestCount: requests.length, unreadMessages: 0 }),
       'DELETE /api/buyerProduct/c2': () => {
         cart = cart.filter((c) => c._id !== 'c2');
@@ -164,7 +165,7 @@ describe('dashboard', { timeout: 20_000 }, () => {
     expect(await within(cleo).findByText('Admin Now')).toBeInTheDocument();
   });
 
-  // --- Issue 12, admins ---
+  // --- Admins (docs/product.md#dashboard-manage-users) ---
   it("removes another admin's role after a confirmation; an admin's Ban is disabled with the reason; a refusal shows the server's message", async () => {
     const admin = { ...ann, _id: 'a1', email: 'ada@example.com', displayName: 'Ada', admin: true };
     let users = [

@@ -1,5 +1,6 @@
-// Issue 13 on the dashboard lists: Accept / Decline, status badges, the Open / History switch, the links to the
-// threads with their unread counts, and menu counts that never hang on a placeholder.
+// The trade lifecycle (docs/product.md#trade-lifecycle) on the dashboard lists: Accept / Decline, status badges, the
+// Open / History switch, the links to the threads with their unread counts, and menu counts that never hang on a
+// placeholder.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
