@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
-import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { Actor, Notifier } from '../notifications/service.ts';
 import type { ProductRow, ProductsService } from '../products/service.ts';
 import {

@@ -16,7 +16,7 @@ import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { isId, newId } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createFairQueue } from './queue.ts';
 import { createImagesRepository } from './repository.ts';

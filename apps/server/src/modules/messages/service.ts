@@ -6,7 +6,7 @@ import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { BusEvent } from '../events/bus.ts';
 import type { MessageNotifier } from '../notifications/service.ts';
 import { createMessagesRepository, type MessageRow, type Party, type ThreadRow } from './repository.ts';

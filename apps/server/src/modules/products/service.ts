@@ -14,7 +14,7 @@ import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
-import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { Notifier } from '../notifications/service.ts';
 import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
