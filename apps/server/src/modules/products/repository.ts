@@ -4,7 +4,6 @@ import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { images, products } from '../../db/schema.ts';
-import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
 import { type ListFilter, listShape } from './list-shape.ts';
 import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
 import { matchOf } from './search/match.ts';
@@ -175,14 +174,15 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     },
 
     /**
-     * Deletes a listing, answering the row as it was; its open buy requests are declined in the same
-     * transaction (requests are kept for history: no foreign key cascades).
+     * Deletes a listing, answering the row as it was and what `alsoInTransaction` answered: what another module
+     * does in the same transaction once the row is gone (the buy requests declining theirs: they are kept for
+     * history, no foreign key cascades).
      */
-    async delete(id: string): Promise<{ row?: ProductRow; declined: ChangedRequest[] }> {
+    async delete<T>(id: string, alsoInTransaction?: (tx: Db, id: string) => Promise<T>): Promise<{ row?: ProductRow; also?: T }> {
       return tellAfter(db.transaction(async (tx) => {
         const [row] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
-        if (!row) return { declined: [] };
-        return { row, declined: await declineOpenRequestsOnListing(tx as unknown as Db, id) };
+        if (!row) return {};
+        return { row, also: await alsoInTransaction?.(tx as unknown as Db, id) };
       }));
     },
   };
