@@ -183,7 +183,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
           sellerEmail: caller.email,
           ...changesOf(body),
         },
-        storedImageIds(body),
+        { ids: storedImageIds(body), lock: deps.images.lockIn },
       );
       assertNoneMissing(body, missing);
       return { acknowledged: true, insertedId: id! };
@@ -197,7 +197,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       await assertImagesUsable(caller, body, current);
       await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
       const kept = storedImageIds(body);
-      const { before, missing } = await repo.update(id, changesOf(body), kept);
+      const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn });
       assertNoneMissing(body, missing);
       if (!before) return { acknowledged: true, modifiedCount: 0 };
       await deps.images.releaseUnreferenced(
