@@ -70,6 +70,13 @@ export default tseslint.config(
   },
   ...webLayers,
   {
+    // Server layers: a module (routes, services, repositories) depends on lib/ and db/, never on a plugin; the composition
+    // root (app.ts) wires plugins and modules together. Tests may build a plugin to test through it.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict({ regex: '^(\\.\\./)+plugins/', message: 'A module imports no plugin: move what both need into lib/.' }),
+  },
+  {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

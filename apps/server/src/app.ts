@@ -18,7 +18,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { sessionsRoutes } from './modules/auth/sessions-routes.ts';
 import { createSessionsService } from './modules/auth/sessions-service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
-import { createBuyerRequestsService } from './modules/buyer-requests/service.ts';
+import { createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
+import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -108,10 +109,12 @@ export function createServices(ctx: AppContext) {
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const events = createEventBus(ctx);
-  const notify = createNotifier(ctx, { mailer, users, events });
-  const products = createProductsService(ctx, { images, notify });
+  // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
+  const threadMarks = createThreadMarks(ctx.db);
+  const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
+  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
-  const messages = createMessagesService(ctx, { notify, publish: events.publish });
+  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });

@@ -1,21 +1,12 @@
 // Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { isAdminUser, isSelfOrAdmin } from '@olden/contracts';
-import { AppError, notYours, unauthenticated } from '../lib/errors.ts';
+import { isAdminUser } from '@olden/contracts';
+import type { AuthUser } from '../lib/auth-user.ts';
+import { AppError, unauthenticated } from '../lib/errors.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
 
 export type AuthLevel = 'public' | 'optional' | 'user' | 'admin';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  photoURL: string;
-  role: 'user' | 'admin';
-  sessionId: string;
-  /** The address this request came from (request.ip), so a service can name it in a security event. */
-  ip?: string;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,10 +82,4 @@ async function userFromHeader(request: FastifyRequest, verify: TokenVerifier): P
   const user = await verify(match[1]!);
   if (!user) throw unauthenticated('Invalid or expired token');
   return user;
-}
-
-/** Self or admin (the contracts' isSelfOrAdmin, enforced): for lists and profiles keyed by an email. */
-export function assertSelfOrAdmin(user: AuthUser | null, email: string): void {
-  if (!user) throw unauthenticated();
-  if (!isSelfOrAdmin(user, email)) throw notYours();
 }

@@ -1,7 +1,7 @@
 // One error handler: known errors keep their status and message; every 5xx hides its message.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@olden/contracts';
+import { errorBody } from '../lib/error-responses.ts';
 import { AppError } from '../lib/errors.ts';
 import {
   CONNECTION_FAILURE_CODES,
@@ -11,25 +11,6 @@ import {
   PG_UNTRANSLATABLE_CHARACTER,
   pgCode,
 } from '../lib/pg-errors.ts';
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
-export function errorBody(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
-  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...extra };
-}
 
 /** Connection-level database failures: the caller may retry, so 503 rather than 500. */
 function isDatabaseUnavailable(error: unknown): boolean {

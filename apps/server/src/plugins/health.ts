@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Db, ping } from '../db/client.ts';
-import { errorResponses } from './openapi.ts';
+import { errorResponses } from '../lib/error-responses.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 

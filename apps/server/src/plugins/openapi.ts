@@ -3,14 +3,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ErrorBody } from '@olden/contracts';
 import type { AuthLevel } from './auth.ts';
 import { type CookieUse, documentPathOf, finishDocument } from './openapi-document.ts';
-
-/** Documented error responses for a route: errorResponses(400, 401) -> {400: ErrorBody, 401: ErrorBody}. */
-export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBody> {
-  return Object.fromEntries(statuses.map((s) => [s, ErrorBody])) as Record<S, typeof ErrorBody>;
-}
 
 export interface ApiRoute {
   method: string;

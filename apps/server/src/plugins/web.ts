@@ -12,7 +12,7 @@ import { defaultHead, renderDocument } from '../modules/pages/head.ts';
 import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
-import { errorBody } from './error-handler.ts';
+import { errorBody } from '../lib/error-responses.ts';
 
 /**
  * A path with a segment starting with a dot (/.env, /.vite/manifest.json, /assets/.x), decoded first so

@@ -7,7 +7,7 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '@olden/contracts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { type AuthService, SESSION_COOKIE } from '../auth/service.ts';
 import type { AccountsService } from './service.ts';
 

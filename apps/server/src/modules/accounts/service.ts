@@ -5,7 +5,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { type AppContext, claimAttempt, enforceAddressBudget, enforceBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UsersService } from '../users/service.ts';

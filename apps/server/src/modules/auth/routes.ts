@@ -4,7 +4,7 @@ import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { type AuthService, SESSION_COOKIE, toSessionUser } from './service.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 

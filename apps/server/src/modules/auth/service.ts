@@ -5,7 +5,7 @@ import { addressKey } from '../../lib/client-address.ts';
 import { type AppContext, claimAttempt, enforceAddressBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccountMail } from '../accounts/mails.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { UsersService } from '../users/service.ts';

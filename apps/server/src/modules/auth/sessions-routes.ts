@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES, AccountMessageResponse, DeletedResponse, IdParams, SessionInfo } from '@olden/contracts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { clearSessionCookie } from './session-cookie.ts';
 import type { SessionsService } from './sessions-service.ts';
 

@@ -4,7 +4,7 @@ import type { SessionInfo } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { createSessionsRepository } from './repository.ts';
 
 export function createSessionsService(ctx: AppContext) {

@@ -3,7 +3,7 @@
 import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { CLOSED_REQUEST_STATUSES, OPEN_REQUEST_STATUSES } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
-import { buyerRequests, products, requestMessages } from '../../db/schema.ts';
+import { buyerRequests, requestMessages } from '../../db/schema.ts';
 
 export type BuyerRequestRow = typeof buyerRequests.$inferSelect;
 export type NewBuyerRequestRow = typeof buyerRequests.$inferInsert;
@@ -34,17 +34,9 @@ function unreadFor(callerId: string): SQL<number> {
         and m.created_at > coalesce(${r('seller_read_at')}, '-infinity'::timestamptz))))`.mapWith(Number);
 }
 
-/** Lifecycle writes; `db` is a transaction. */
+/** Lifecycle writes on the requests; `db` is a transaction (the listing's side is the products module's: its trade.ts). */
 function lifecycle(db: Db) {
   return {
-    /**
-     * Locks the listing first: every lifecycle transaction (and a listing's delete) takes the listing before
-     * its requests, so two of them never wait on each other in a circle (no deadlock).
-     */
-    async lockListing(productId: string): Promise<void> {
-      await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
-    },
-
     /** The request, locked until the transaction ends (concurrent changes of one request run one after the other). */
     async lock(id: string): Promise<BuyerRequestRow | undefined> {
       const [row] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id)).for('update');
@@ -59,22 +51,6 @@ function lifecycle(db: Db) {
         .where(and(eq(buyerRequests.id, id), inArray(buyerRequests.status, [...from])))
         .returning();
       return row;
-    },
-
-    /** Moves the listing from `from` to `to` (`UPDATE ... WHERE status = from`): false when it was not `from` (or is gone). */
-    async setListingStatus(productId: string, from: 'available' | 'reserved', to: 'available' | 'reserved' | 'sold'): Promise<boolean> {
-      const rows = await db
-        .update(products)
-        .set({ status: to, updatedAt: sql`now()` })
-        .where(and(eq(products.id, productId), eq(products.status, from)))
-        .returning({ id: products.id });
-      return rows.length === 1;
-    },
-
-    /** The listing's status, locked FOR SHARE (a handover or an accept waits for this transaction); undefined when gone. */
-    async listingStatusForShare(productId: string): Promise<string | undefined> {
-      const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId)).for('share');
-      return row?.status;
     },
 
     async insert(row: NewBuyerRequestRow): Promise<BuyerRequestRow> {
@@ -101,14 +77,14 @@ function lifecycle(db: Db) {
 }
 export type BuyerRequestsLifecycle = ReturnType<typeof lifecycle>;
 
-/** For the products module: deleting a listing declines its open requests in the delete's transaction. */
+/** A listing's delete declines its open requests in the delete's own transaction `tx` (the service's declineOnDeletedListing). */
 export const declineOpenRequestsOnListing = (tx: Db, productId: string) => lifecycle(tx).declineOpenOnListing(productId);
 
 export function createBuyerRequestsRepository(db: Db) {
   return {
-    /** Runs `work` in one transaction with the lifecycle's writes. */
-    transaction<T>(work: (tx: BuyerRequestsLifecycle) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(lifecycle(tx as unknown as Db)));
+    /** Runs `work` in one transaction with the lifecycle's writes; `handle` is the transaction, for another module's part of it. */
+    transaction<T>(work: (tx: BuyerRequestsLifecycle, handle: Db) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(lifecycle(tx as unknown as Db), tx as unknown as Db));
     },
 
     async findById(id: string): Promise<BuyerRequestRow | undefined> {

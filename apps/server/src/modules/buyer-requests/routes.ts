@@ -10,7 +10,7 @@ import {
   UpdateBuyerRequestBody,
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { type BuyerRequestsService, toBuyerProduct } from './service.ts';
 
 export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRequestsService }> = async (

@@ -18,13 +18,16 @@ import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
-import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { Actor, Notifier } from '../notifications/service.ts';
-import type { ProductRow, ProductsService } from '../products/service.ts';
+import type { OnListingDeleted, ProductRow, ProductsService } from '../products/service.ts';
+import type { ListingTrade } from '../products/trade.ts';
 import {
   type BuyerRequestRow,
+  type BuyerRequestsLifecycle,
   type ChangedRequest,
   createBuyerRequestsRepository,
+  declineOpenRequestsOnListing,
   type ListedBuyerRequest,
   type NewBuyerRequestRow,
 } from './repository.ts';
@@ -121,6 +124,19 @@ export function buyRequestRow(input: {
   };
 }
 
+/**
+ * For the products service: a deleted listing's open requests are declined in the delete's transaction and kept
+ * for history; once it committed, each buyer is told (actor 'system').
+ */
+export function declineOnDeletedListing(notify: Notifier): OnListingDeleted {
+  return async (tx, productId) => {
+    const declined = await declineOpenRequestsOnListing(tx, productId);
+    return () => {
+      for (const change of declined) notify.requestChanged(change.row, change.previous, 'system');
+    };
+  };
+}
+
 export function createBuyerRequestsService(ctx: AppContext, deps: { products: ProductsService; notify: Notifier }) {
   const repo = createBuyerRequestsRepository(ctx.db);
 
@@ -129,10 +145,15 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
     for (const { row, previous } of changes) deps.notify.requestChanged(row, previous, actor);
   }
 
+  /** One transaction over the requests and, through the products service, their listing. */
+  function transaction<T>(work: (tx: BuyerRequestsLifecycle & ListingTrade) => Promise<T>): Promise<T> {
+    return repo.transaction((requests, handle) => work({ ...requests, ...deps.products.tradeIn(handle) }));
+  }
+
   /** Runs a lifecycle transaction; the one-accepted-per-listing index is the last guard against a concurrent accept. */
-  async function inTransaction<T>(work: Parameters<typeof repo.transaction<T>>[0]): Promise<T> {
+  async function inTransaction<T>(work: Parameters<typeof transaction<T>>[0]): Promise<T> {
     try {
-      return await repo.transaction(work);
+      return await transaction(work);
     } catch (error) {
       if (pgCode(error) === PG_UNIQUE_VIOLATION) throw listingUnavailable();
       throw error;
@@ -168,7 +189,7 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
       let row: BuyerRequestRow;
       try {
         const { phoneNumber, buyerAddress } = body;
-        row = await repo.transaction(async (tx) => {
+        row = await transaction(async (tx) => {
           // FOR SHARE: a handover or a delete of the listing waits for this insert, and then sees (declines) it.
           const status = await tx.listingStatusForShare(product.id);
           if (status === undefined) throw notFound('Product');

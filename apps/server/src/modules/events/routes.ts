@@ -2,7 +2,7 @@
 // send headers, so the session cookie authenticates it; a bearer token works too (for other clients).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import type { AuthService } from '../auth/service.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';

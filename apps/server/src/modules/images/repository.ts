@@ -1,9 +1,23 @@
+// All SQL of stored images. To tell whether an image is still shown it reads the other modules' image columns
+// (listings, profiles, categories, buy requests): a read model, the one place that knows them; it writes only images.
 import { and, eq, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import { IMAGE_WIDTHS, STORED_IMAGE_PREFIX, storedImageUrl } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests, categories, images, products, users } from '../../db/schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
+
+/**
+ * Locks the stored images a listing names (FOR SHARE) inside the listing's transaction `tx`, so releasing
+ * an image (which locks it FOR UPDATE, then looks for references) waits for that write and then sees
+ * it. Answers the ids that are no longer stored.
+ */
+export async function lockStoredImages(tx: Db, imageIds: string[]): Promise<string[]> {
+  if (imageIds.length === 0) return [];
+  const rows = await tx.select({ id: images.id }).from(images).where(inArray(images.id, imageIds)).for('share');
+  const found = new Set(rows.map((r) => r.id));
+  return imageIds.filter((id) => !found.has(id));
+}
 
 /** Every URL a stored image is known by (one per width): a listing may name any of them. */
 const urlsOf = (ids: string[]) => ids.flatMap((id) => IMAGE_WIDTHS.map((w) => storedImageUrl(id, w)));

@@ -15,7 +15,7 @@ import {
   PARAM_MAX,
 } from '@olden/contracts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { DISPLAY_WIDTH, type ImagesService } from './service.ts';
 
 export const IMAGE_FIELD = 'image';

@@ -11,15 +11,16 @@ import {
   storedImageId,
   storedImageUrl,
 } from '@olden/contracts';
+import type { Db } from '../../db/client.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { isId, newId } from '../../lib/ids.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createFairQueue } from './queue.ts';
-import { createImagesRepository } from './repository.ts';
+import { createImagesRepository, lockStoredImages } from './repository.ts';
 import { createS3ImageStorage, type S3Settings } from './s3-storage.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
@@ -219,6 +220,9 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
     /** Who uploaded each of these ids that is stored (null for the server's own, such as the demo's). */
     ownersOf: (ids: string[]): Promise<Map<string, string | null>> => repo.ownersOf([...new Set(ids)]),
+
+    /** For a listing's write: locks the images it names in its transaction `tx` (lockStoredImages); answers the ids gone. */
+    lockIn: (tx: Db, imageIds: string[]): Promise<string[]> => lockStoredImages(tx, imageIds),
 
     /** Deletes an image's files and row, whatever shows it (tests and tools only). */
     async remove(id: string): Promise<void> {

@@ -1,7 +1,6 @@
-// All SQL of threads: a buy request's messages, its parties' read marks, and the summary's counts. The
-// requests themselves belong to the buyer-requests module; this file only reads their parties and status
-// and writes the read marks.
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+// All SQL of threads: a buy request's messages and the summary's counts. The requests themselves, read marks
+// included, belong to the buyer-requests module (its thread-marks.ts moves them); this file only reads them.
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES } from '@olden/contracts/constants';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests, requestMessages, users } from '../../db/schema.ts';
@@ -25,8 +24,6 @@ export interface MessageRow {
   body: string;
   createdAt: Date;
 }
-
-export type Party = 'buyer' | 'seller';
 
 const openStatuses = sql.raw(OPEN_REQUEST_STATUSES.map((s) => `'${s}'`).join(', '));
 
@@ -88,29 +85,6 @@ export function createMessagesRepository(db: Db) {
     async insert(row: { id: string; requestId: string; senderId: string; body: string }): Promise<Date> {
       const [inserted] = await db.insert(requestMessages).values(row).returning({ createdAt: requestMessages.createdAt });
       return inserted!.createdAt;
-    },
-
-    /**
-     * The party has read everything up to now. Never moves a mark back (a slow request landing after a
-     * newer one), and only writes when the mark moves, so re-opening a read thread costs no write.
-     */
-    /** Moves the party's read mark to now when something arrived since it; true when it moved. */
-    async markRead(requestId: string, party: Party): Promise<boolean> {
-      const column = party === 'buyer' ? buyerRequests.buyerReadAt : buyerRequests.sellerReadAt;
-      const moved = await db
-        .update(buyerRequests)
-        .set(party === 'buyer' ? { buyerReadAt: sql`now()` } : { sellerReadAt: sql`now()` })
-        .where(
-          and(
-            eq(buyerRequests.id, requestId),
-            or(
-              sql`${column} is null`,
-              sql`exists (select 1 from ${requestMessages} m where m.request_id = ${buyerRequests.id} and m.created_at > ${column})`,
-            ),
-          ),
-        )
-        .returning({ id: buyerRequests.id });
-      return moved.length > 0;
     },
 
     /**

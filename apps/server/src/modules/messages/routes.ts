@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, ListMessagesQuery, MessageSchema, PostMessageBody, SummarySchema } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import type { MessagesService } from './service.ts';
 
 export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }> = async (app, { messages }) => {

@@ -6,10 +6,11 @@ import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import type { Party, ThreadMarks } from '../buyer-requests/thread-marks.ts';
 import type { BusEvent } from '../events/bus.ts';
 import type { MessageNotifier } from '../notifications/service.ts';
-import { createMessagesRepository, type MessageRow, type Party, type ThreadRow } from './repository.ts';
+import { createMessagesRepository, type MessageRow, type ThreadRow } from './repository.ts';
 
 export function toMessage(row: MessageRow, thread: Pick<ThreadRow, 'buyerId'>): Message {
   return {
@@ -31,7 +32,7 @@ function partyOf(caller: AuthUser, thread: ThreadRow): Party | 'admin' | undefin
 
 export function createMessagesService(
   ctx: AppContext,
-  deps: { notify: MessageNotifier; publish: (userIds: string[], event: BusEvent) => Promise<void> },
+  deps: { notify: MessageNotifier; marks: Pick<ThreadMarks, 'markRead'>; publish: (userIds: string[], event: BusEvent) => Promise<void> },
 ) {
   const repo = createMessagesRepository(ctx.db);
 
@@ -52,7 +53,7 @@ export function createMessagesService(
       const pager = keysetPage(CREATED_AT_CURSOR, page);
       const { thread, party } = await threadFor(caller, requestId);
       const rows = await pager.fetch((after, limit) => repo.list(thread.id, limit, after));
-      if (party !== 'admin' && (await repo.markRead(thread.id, party))) {
+      if (party !== 'admin' && (await deps.marks.markRead(thread.id, party))) {
         deps.publish([caller.id], { name: 'summary' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'summary event not published'));
       }
       return { rows: rows.rows.map((r) => toMessage(r, thread)), nextCursor: rows.nextCursor };

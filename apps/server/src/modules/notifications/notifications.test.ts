@@ -8,7 +8,7 @@ import { buyerRequests } from '../../db/schema.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../test/harness.ts';
 import { bodyOf, decodedBodyOf, headersOf, startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { openThread, post, postOk, type Thread } from '../messages/fixtures.ts';
-import { createNotificationsRepository } from './repository.ts';
+import { createThreadMarks } from '../buyer-requests/thread-marks.ts';
 
 const PUBLIC_URL = 'https://olden.test';
 let smtp: TestSmtp;
@@ -157,7 +157,7 @@ describe('message mails', () => {
 
   it('the throttle is one atomic claim: of concurrent claims exactly one wins', async () => {
     const other = await openThread(t);
-    const repo = createNotificationsRepository(t.database.db);
+    const repo = createThreadMarks(t.database.db);
     const wins = await Promise.all(Array.from({ length: 6 }, () => repo.claimMail(other.requestId, 'seller', MESSAGE_MAIL_THROTTLE_MS)));
     expect(wins.filter(Boolean)).toHaveLength(1);
   });

@@ -7,10 +7,10 @@ import { type Message, MESSAGE_MAIL_THROTTLE_MS } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import type { Mail, Mailer } from '../../lib/mail.ts';
 import type { BuyerRequestRow } from '../buyer-requests/repository.ts';
+import type { ThreadMarks } from '../buyer-requests/thread-marks.ts';
 import type { BusEvent, EventBus } from '../events/bus.ts';
 import type { UsersService } from '../users/service.ts';
 import { newMessageMail, newRequestMail, requestChangedMail, threadUrl } from './mails.ts';
-import { createNotificationsRepository } from './repository.ts';
 
 /** Who made a change: the party's role in the request, or an admin, or the system (a listing deleted). */
 export type Actor = 'buyer' | 'seller' | 'admin' | 'system';
@@ -43,10 +43,9 @@ export interface MessageNotifier {
 
 export function createNotifier(
   ctx: AppContext,
-  deps: { mailer: Mailer; users: Pick<UsersService, 'findById'>; events: EventBus },
+  deps: { mailer: Mailer; users: Pick<UsersService, 'findById'>; events: EventBus; marks: Pick<ThreadMarks, 'claimMail'> },
 ): Notifier & MessageNotifier & { close(): Promise<void> } {
-  const { mailer, users, events } = deps;
-  const repo = createNotificationsRepository(ctx.db);
+  const { mailer, users, events, marks } = deps;
   const urlOf = (requestId: string) => threadUrl(ctx.config.publicUrl, requestId);
 
   /** Fire and forget: a lost event is logged, never the caller's failure (streams resync on reconnect). */
@@ -93,7 +92,7 @@ export function createNotifier(
         'new message mail',
         recipient,
         (to) => newMessageMail(to, { senderName: message.senderName, text: message.text, listing: thread.name }, urlOf(thread.id)),
-        () => repo.claimMail(thread.id, party, MESSAGE_MAIL_THROTTLE_MS),
+        () => marks.claimMail(thread.id, party, MESSAGE_MAIL_THROTTLE_MS),
       );
     },
 

@@ -1,10 +1,9 @@
 // All SQL for listings but search's: CRUD and filtered keyset lists (browsing, and a search sorted by price). Search's
 // own order, relevance, is read by search/ (docs/decisions/012-search-at-a-million.md).
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
-import { images, products } from '../../db/schema.ts';
-import { type ChangedRequest, declineOpenRequestsOnListing } from '../buyer-requests/repository.ts';
+import { products } from '../../db/schema.ts';
 import { type ListFilter, listShape } from './list-shape.ts';
 import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
 import { matchOf } from './search/match.ts';
@@ -13,15 +12,19 @@ export type { ListFilter } from './list-shape.ts';
 export type { ListedProduct, NewProductRow, ProductChanges, ProductRow } from './rows.ts';
 
 /**
- * Locks the stored images a listing names (FOR SHARE) inside the listing's transaction, so releasing
- * an image (which locks it FOR UPDATE, then looks for references) waits for this write and then sees
- * it. Answers the ids that are no longer stored.
+ * Locks the stored images `imageIds` inside the listing's transaction `tx` and answers the ids no longer stored:
+ * the images module's (ImagesService.lockIn), so a listing write and an image's release never miss each other.
  */
-async function lockImages(db: Db, imageIds: string[]): Promise<string[]> {
-  if (imageIds.length === 0) return [];
-  const rows = await db.select({ id: images.id }).from(images).where(inArray(images.id, imageIds)).for('share');
-  const found = new Set(rows.map((r) => r.id));
-  return imageIds.filter((id) => !found.has(id));
+type LockImages = (tx: Db, imageIds: string[]) => Promise<string[]>;
+
+/** The stored images a write names, and how to lock them. */
+interface NamedImages {
+  ids: string[];
+  lock: LockImages;
+}
+
+async function lockNamed(tx: Db, named: NamedImages | undefined): Promise<string[]> {
+  return named && named.ids.length > 0 ? named.lock(tx, named.ids) : [];
 }
 
 /** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
@@ -143,13 +146,13 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     },
 
     /**
-     * Inserts the listing; its name's words enter the dictionary by trigger. `imageIds` (the stored
+     * Inserts the listing; its name's words enter the dictionary by trigger. `images` (the stored
      * images it names) are locked first: when one has gone meanwhile, nothing is written and its id is
      * in `missing`.
      */
-    async insert(row: NewProductRow, imageIds: string[] = []): Promise<{ id?: string; missing: string[] }> {
+    async insert(row: NewProductRow, images?: NamedImages): Promise<{ id?: string; missing: string[] }> {
       return tellAfter(db.transaction(async (tx) => {
-        const missing = await lockImages(tx as unknown as Db, imageIds);
+        const missing = await lockNamed(tx as unknown as Db, images);
         if (missing.length > 0) return { missing };
         const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
         return { id: inserted!.id, missing };
@@ -160,12 +163,12 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     async update(
       id: string,
       changes: ProductChanges,
-      imageIds: string[] = [],
+      images?: NamedImages,
     ): Promise<{ before?: ProductRow; missing: string[] }> {
       // A failed write (result undefined) counts as a rename: whether it renamed anything is unknown.
       const renamed = (result: { before?: ProductRow } | undefined) => result === undefined || (result.before !== undefined && result.before.name !== changes.name);
       return tellAfter(db.transaction(async (tx) => {
-        const missing = await lockImages(tx as unknown as Db, imageIds);
+        const missing = await lockNamed(tx as unknown as Db, images);
         if (missing.length > 0) return { missing };
         const [before] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
         if (!before) return { missing };
@@ -175,14 +178,15 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     },
 
     /**
-     * Deletes a listing, answering the row as it was; its open buy requests are declined in the same
-     * transaction (requests are kept for history: no foreign key cascades).
+     * Deletes a listing, answering the row as it was and what `alsoInTransaction` answered: what another module
+     * does in the same transaction once the row is gone (the buy requests declining theirs: they are kept for
+     * history, no foreign key cascades).
      */
-    async delete(id: string): Promise<{ row?: ProductRow; declined: ChangedRequest[] }> {
+    async delete<T>(id: string, alsoInTransaction?: (tx: Db, id: string) => Promise<T>): Promise<{ row?: ProductRow; also?: T }> {
       return tellAfter(db.transaction(async (tx) => {
         const [row] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
-        if (!row) return { declined: [] };
-        return { row, declined: await declineOpenRequestsOnListing(tx as unknown as Db, id) };
+        if (!row) return {};
+        return { row, also: await alsoInTransaction?.(tx as unknown as Db, id) };
       }));
     },
   };

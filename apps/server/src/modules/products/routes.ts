@@ -11,7 +11,7 @@ import {
   UpdateProductBody,
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { type ProductsService, toProduct } from './service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {

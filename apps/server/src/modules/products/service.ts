@@ -14,11 +14,12 @@ import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
-import { type AuthUser, assertSelfOrAdmin } from '../../plugins/auth.ts';
+import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { ImagesService } from '../images/service.ts';
-import type { Notifier } from '../notifications/service.ts';
+import type { Db } from '../../db/client.ts';
 import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
+import { listingTrade } from './trade.ts';
 import { createFullTextSearch } from './search/full-text.ts';
 import { RELEVANCE_CURSOR } from './search/rank.ts';
 import { queryWords, type SearchTerms } from './search/terms.ts';
@@ -98,7 +99,13 @@ const imageNotStored = (fields: string[]) =>
     details: fields.map((path) => ({ path, message: IMAGE_NOT_STORED_MESSAGE })),
   });
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; notify: Notifier; search?: SearchEngine }) {
+/**
+ * What deleting a listing does to its buy requests, in the delete's transaction `tx`; answers what to do once it
+ * committed (tell their buyers). The buyer-requests module's declineOnDeletedListing, wired in app.ts.
+ */
+export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void>;
+
+export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; search?: SearchEngine }) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
@@ -176,7 +183,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
           sellerEmail: caller.email,
           ...changesOf(body),
         },
-        storedImageIds(body),
+        { ids: storedImageIds(body), lock: deps.images.lockIn },
       );
       assertNoneMissing(body, missing);
       return { acknowledged: true, insertedId: id! };
@@ -190,7 +197,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       await assertImagesUsable(caller, body, current);
       await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
       const kept = storedImageIds(body);
-      const { before, missing } = await repo.update(id, changesOf(body), kept);
+      const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn });
       assertNoneMissing(body, missing);
       if (!before) return { acknowledged: true, modifiedCount: 0 };
       await deps.images.releaseUnreferenced(
@@ -206,9 +213,9 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
      */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const before = await editableProduct(caller, id);
-      const { row, declined } = await repo.delete(id);
+      const { row, also: tellDeclined } = await repo.delete(id, deps.onDelete);
       if (!row) return { acknowledged: true, deletedCount: 0 };
-      for (const change of declined) deps.notify.requestChanged(change.row, change.previous, 'system');
+      tellDeclined?.();
       if (before.sellerId !== caller.id) {
         logSecurityEvent(ctx.log, 'admin.product.delete', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
       }
@@ -252,6 +259,9 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       if (!isId(id)) return undefined;
       return repo.findById(id);
     },
+
+    /** The listing's part of a buy request's lifecycle, on that lifecycle's transaction `tx` (it locks and moves the listing). */
+    tradeIn: (tx: Db) => listingTrade(tx),
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

@@ -18,8 +18,8 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
-import { assertSelfOrAdmin } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/openapi.ts';
+import { assertSelfOrAdmin } from '../../lib/auth-user.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 import { toSessionUser } from '../auth/service.ts';
 import { toUser, type UsersService } from './service.ts';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { createUsersRepository, type NewUserRow, type UserRow } from './repository.ts';
 
 export function toUser(row: UserRow): User {
