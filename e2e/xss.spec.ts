@@ -248,7 +248,7 @@ test.describe('the API refuses what could become script', () => {
           expect(res.status(), `product ${field} ${url}`).toBe(400);
         }
       }
-      // The https URL with markup in its path is accepted and stored as it was sent (it only ever lands in an attribute).
+      // The https URL with markup in its path is accepted (stored as its parsed href; it only ever lands in an attribute).
       const ok = await actor.api.post('/api/users', {
         headers: actor.headers,
         data: { email: actor.account.email, name: actor.account.name, photoURL: PHOTO_URL_PAYLOAD },
