@@ -4,11 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BuyerProduct, type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createProduct } from '../modules/products/fixtures.ts';
-import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
-import { imageUpload, MATRIX, ROLES, type World } from './matrix.ts';
+import { type BuyerProduct } from '@olden/contracts';
+import { type TestUser, useTestApp } from '../test/harness.ts';
+import { MATRIX, newWorld as matrixWorld, ROLES, type World, worldSetup, type WorldSetup } from './matrix.ts';
 
 // A shared, busy machine can make one app's setup (migrations, seed) slow: give hooks room.
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
@@ -16,35 +14,13 @@ vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'og-matrix-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const getApp = useTestApp({ DATA_DIR: dataDir });
-let passwordHash: string;
-let imageFile: string;
+let setup: WorldSetup | undefined;
 
 beforeAll(async () => {
-  const t = getApp();
-  passwordHash = await hashPassword(TEST_PASSWORD);
-  const upload = await t.createUser();
-  const res = await t.injectAs(upload, { method: 'POST', url: '/api/images', ...(await imageUpload()) });
-  expect(res.statusCode).toBe(200);
-  imageFile = storedImageFile(res.json<ImageUploadResponse>().data.id, 1280);
+  setup = await worldSetup(getApp());
 });
 
-async function newWorld(): Promise<World> {
-  const t = getApp();
-  const owner = await t.createUser({ name: 'Owner' });
-  await t.services.users.setPasswordHash(owner.id, passwordHash);
-  const other = await t.createUser({ name: 'Other' });
-  const admin = await t.createUser({ name: 'Admin', role: 'admin' });
-  const seller = await t.createUser({ name: 'Seller' });
-  const productId = await createProduct(t, owner);
-  const sellerProductId = await createProduct(t, seller);
-  const req = await t.injectAs(owner, {
-    method: 'POST',
-    url: '/api/buyerProduct',
-    payload: { productId: sellerProductId, phoneNumber: '0123456789', buyerAddress: '1 Road' },
-  });
-  expect(req.statusCode).toBe(200);
-  return { t, owner, other, admin, seller, productId, sellerProductId, requestId: req.json<InsertedResponse>().insertedId!, imageFile };
-}
+const newWorld = () => matrixWorld(getApp(), setup!);
 
 /** Read-only cases share one world; writes (and logout, which ends the caller's session) get a fresh one. */
 let shared: World | undefined;

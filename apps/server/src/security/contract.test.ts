@@ -8,12 +8,9 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { createProduct } from '../modules/products/fixtures.ts';
 import { type ContractChecker, contractChecker } from '../test/contract.ts';
-import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
-import { imageUpload, MATRIX, ROLES, type World } from './matrix.ts';
+import { type TestUser, useTestApp } from '../test/harness.ts';
+import { MATRIX, newWorld as matrixWorld, ROLES, type World, worldSetup, type WorldSetup } from './matrix.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 300_000 });
 
@@ -26,35 +23,16 @@ const STREAMS = new Set(['GET /api/events']);
 
 let document: Record<string, unknown>;
 let checker: ContractChecker;
-let imageFile: string;
-let passwordHash: string;
+let setup: WorldSetup | undefined;
 
 beforeAll(async () => {
   const t = getApp();
   document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   checker = await contractChecker(structuredClone(document));
-  passwordHash = await hashPassword(TEST_PASSWORD);
-  const uploader = await t.createUser();
-  const res = await t.injectAs(uploader, { method: 'POST', url: '/api/images', ...(await imageUpload()) });
-  imageFile = storedImageFile(res.json<ImageUploadResponse>().data.id, 1280);
+  setup = await worldSetup(t);
 });
 
-async function newWorld(): Promise<World> {
-  const t = getApp();
-  const owner = await t.createUser({ name: 'Owner' });
-  await t.services.users.setPasswordHash(owner.id, passwordHash);
-  const other = await t.createUser({ name: 'Other' });
-  const admin = await t.createUser({ name: 'Admin', role: 'admin' });
-  const seller = await t.createUser({ name: 'Seller' });
-  const productId = await createProduct(t, owner);
-  const sellerProductId = await createProduct(t, seller);
-  const req = await t.injectAs(owner, {
-    method: 'POST',
-    url: '/api/buyerProduct',
-    payload: { productId: sellerProductId, phoneNumber: '0123456789', buyerAddress: '1 Road' },
-  });
-  return { t, owner, other, admin, seller, productId, sellerProductId, requestId: req.json<InsertedResponse>().insertedId!, imageFile };
-}
+const newWorld = () => matrixWorld(getApp(), setup!);
 
 let addressCounter = 0;
 /** A fresh address per call: the per-address budgets must not turn the run into a run of 429s. */

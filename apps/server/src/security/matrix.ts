@@ -4,9 +4,10 @@
 import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
 import { accountTokens, buyerRequests, contactMessages, images, products, requestMessages, sessions, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { productBody } from '../modules/products/fixtures.ts';
+import { createProduct, productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
 import { multipart } from '../test/requests.ts';
 
@@ -40,6 +41,38 @@ export interface MatrixEntry {
 }
 
 const json = (method: InjectOptions['method'], url: string, payload?: unknown): InjectOptions => ({ method, url, payload: payload as InjectOptions['payload'] });
+
+/** What every world shares: one stored image and the test password's hash (hashing per world would cost seconds). */
+export interface WorldSetup {
+  passwordHash: string;
+  imageFile: string;
+}
+
+export async function worldSetup(t: TestApp): Promise<WorldSetup> {
+  const passwordHash = await hashPassword(TEST_PASSWORD);
+  const uploader = await t.createUser();
+  const res = await t.injectAs(uploader, { method: 'POST', url: '/api/images', ...(await imageUpload()) });
+  if (res.statusCode !== 200) throw new Error(`image upload for the matrix's worlds: ${res.statusCode} ${res.body}`);
+  return { passwordHash, imageFile: storedImageFile(res.json<ImageUploadResponse>().data.id, 1280) };
+}
+
+/** Fresh users, two listings and a buy request from owner to seller. */
+export async function newWorld(t: TestApp, { passwordHash, imageFile }: WorldSetup): Promise<World> {
+  const owner = await t.createUser({ name: 'Owner' });
+  await t.services.users.setPasswordHash(owner.id, passwordHash);
+  const other = await t.createUser({ name: 'Other' });
+  const admin = await t.createUser({ name: 'Admin', role: 'admin' });
+  const seller = await t.createUser({ name: 'Seller' });
+  const productId = await createProduct(t, owner);
+  const sellerProductId = await createProduct(t, seller);
+  const req = await t.injectAs(owner, {
+    method: 'POST',
+    url: '/api/buyerProduct',
+    payload: { productId: sellerProductId, phoneNumber: '0123456789', buyerAddress: '1 Road' },
+  });
+  if (req.statusCode !== 200) throw new Error(`buy request for the matrix's world: ${req.statusCode} ${req.body}`);
+  return { t, owner, other, admin, seller, productId, sellerProductId, requestId: req.json<InsertedResponse>().insertedId!, imageFile };
+}
 
 let pngCache: Buffer | undefined;
 /** A small real PNG, as a multipart body in field `image`. */
