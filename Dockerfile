@@ -1,6 +1,6 @@
 # Olden Goods API + web for container deployments (docs/deploy.md). Three stages: build with every dependency,
 # install production dependencies alone, then a runtime image holding only those and the built output.
-# Not built in CI (the CI machines have no container engine); scripts/deploy-files.test.ts checks this file.
+# Not built in CI (the CI machines have no container engine); apps/server/src/deploy-files.test.ts checks this file.
 # The Node image is pinned to a minor version (Renovate proposes updates, renovate.json).
 ARG NODE_IMAGE=node:24.11-bookworm-slim
 
