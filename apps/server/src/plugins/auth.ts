@@ -1,7 +1,7 @@
 // Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { isAdminUser } from '@olden/contracts';
-import type { AuthUser } from '../lib/auth-user.ts';
+import { type AuthUser, bearerToken } from '../lib/auth-user.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
 
@@ -77,9 +77,9 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
 async function userFromHeader(request: FastifyRequest, verify: TokenVerifier): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9_\-.]{10,4096})$/.exec(header);
-  if (!match) throw unauthenticated('Invalid token');
-  const user = await verify(match[1]!);
+  const token = bearerToken(header);
+  if (!token) throw unauthenticated('Invalid token');
+  const user = await verify(token);
   if (!user) throw unauthenticated('Invalid or expired token');
   return user;
 }

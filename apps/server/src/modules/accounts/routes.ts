@@ -7,6 +7,7 @@ import {
   VerifyEmailBody,
   VerifyEmailResponse,
 } from '@olden/contracts';
+import { bearerToken } from '../../lib/auth-user.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { type AuthService, SESSION_COOKIE } from '../auth/service.ts';
 import type { AccountsService } from './service.ts';
@@ -27,7 +28,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
       response: { 200: VerifyEmailResponse, ...errorResponses(400, 409, 429) },
     },
     handler: async (request) => {
-      const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(request.headers.authorization);
       const [bySession, byToken] = await Promise.all([
         auth.sessionFromCookie(request.cookies[SESSION_COOKIE]),
         bearer ? auth.verifyAccessToken(bearer) : null,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from '@olden/contracts';
+import { bearerToken } from '../../lib/auth-user.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
@@ -66,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       response: { 204: z.null(), ...errorResponses(400) },
     },
     handler: async (request, reply) => {
-      const bearer = /^Bearer (\S{10,4096})$/.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(request.headers.authorization);
       const tokenUser = bearer ? await auth.verifyAccessToken(bearer) : null;
       await auth.logout(request.cookies[SESSION_COOKIE], tokenUser?.sessionId);
       clearSessionCookie(reply);
