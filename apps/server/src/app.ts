@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
+import { createJobs } from './lib/jobs.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { createMailer } from './lib/mail.ts';
 import { createAccountMail } from './modules/accounts/mails.ts';
@@ -118,7 +119,7 @@ export function createServices(ctx: AppContext) {
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -171,7 +172,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   );
 
   const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
-  const ctx: AppContext = { config, db: database.db, limiter, log: app.log };
+  const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS }, app.log);
+  const ctx: AppContext = { config, db: database.db, limiter, log: app.log, jobs };
   const services = createServices(ctx);
   app.decorate('services', services);
 
@@ -210,15 +212,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     products: services.products,
     hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
   });
-  // Uploads nothing shows are swept (docs/product.md#photos) periodically (safe with several processes).
-  let stopSweeper: (() => void) | undefined;
+  // Jobs (lib/jobs.ts) run once the app is ready: the hourly sweep of unused uploads (docs/product.md#photos) and
+  // every module's own.
   app.addHook('onReady', async () => {
-    stopSweeper = services.images.startSweeper();
+    await jobs.start();
   });
   // Live streams never end by themselves: they are ended before the server waits for its connections.
   app.addHook('preClose', async () => services.live.closeAll());
   app.addHook('onClose', async () => {
-    stopSweeper?.();
+    // Running jobs finish (or are retried by another process) before the database they write goes.
+    await jobs.stop();
     await services.live.close();
     // Mails still on their way need the database (a token) and the limiter: they go first.
     await services.mailer.close();

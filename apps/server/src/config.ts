@@ -120,6 +120,10 @@ const EnvSchema = z.object({
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
   /** How often a live event stream sends a heartbeat and re-checks its session, in ms. */
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(EVENTS_HEARTBEAT_MS),
+  /** How often each background worker asks the job queue for due jobs, in ms (lib/jobs.ts; at least 500). */
+  JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(1000),
+  /** A job still running after this many seconds (its process died) is failed and retried elsewhere. */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, loadConfig, parseEnv } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { ensureDataDir, lockDataDir } from '../lib/data-dir.ts';
+import { createJobs } from '../lib/jobs.ts';
 import { createMemoryLimiter } from '../lib/limiter.ts';
 import { createUsersService } from '../modules/users/service.ts';
 
@@ -54,7 +55,9 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
     try {
       await database.migrate();
       const limiter = createMemoryLimiter();
-      const users = createUsersService({ config, db: database.db, limiter, log: silentLogger });
+      // Never started: the command queues no work.
+      const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS }, silentLogger);
+      const users = createUsersService({ config, db: database.db, limiter, log: silentLogger, jobs });
       const user = await users.findByEmail(email.data);
       if (!user) throw new CliError(`No user with the email ${email.data}: they must sign up first.`);
       if (user.role === 'admin') return `${email.data} is already an admin.`;

@@ -17,6 +17,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Runs SQL text as given, outside drizzle: for libraries that bring their own statements (the job queue). With
+   * values, one statement with $n parameters; without, a script of several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -77,6 +82,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        // A script answers one result per statement: the last one is the script's.
+        const last = Array.isArray(result) ? result.at(-1) : result;
+        return { rows: (last as { rows?: unknown[] } | undefined)?.rows ?? [] };
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -100,6 +111,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     async close() {
       if (!client.closed) await client.close();
+    },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
     },
   };
 }

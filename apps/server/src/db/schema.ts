@@ -211,3 +211,15 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
   refs: integer('refs').notNull().default(0),
 }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
+/**
+ * Mails sent by background jobs, by idempotency key (lib/mail.ts `sendOnce`): a job retried after a failure or a
+ * crash finds its mail here and does not send it again. `sending` is a claim; a claim older than the job's expiry
+ * (its process died mid-send) may be taken again. Rows older than two weeks are pruned (jobs are kept one).
+ */
+export const mailDeliveries = pgTable('mail_deliveries', {
+  key: text('key').primaryKey(),
+  state: text('state', { enum: ['sending', 'sent'] }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [index('mail_deliveries_claimed_idx').on(t.claimedAt)]);

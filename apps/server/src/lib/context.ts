@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { addressKey } from './client-address.ts';
+import type { Jobs } from './jobs.ts';
 import type { Limiter, Window } from './limiter.ts';
 import { AppError } from './errors.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   limiter: Limiter;
   log: FastifyBaseLogger;
+  /** Durable background work (lib/jobs.ts). */
+  jobs: Jobs;
 }
 
 /** The 429 every budget answers, with Retry-After when the window resets. */

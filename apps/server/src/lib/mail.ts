@@ -1,9 +1,12 @@
 // The one way the server sends mail (contact messages, account links). With SMTP_URL: nodemailer over
 // SMTP. Without it (the embedded default), each mail is logged with its links and kept as an .eml file in
 // DATA_DIR/outbox, so a laptop install can still verify an address or reset a password.
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { mailDeliveries } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { newId } from './ids.ts';
 
@@ -17,7 +20,16 @@ export interface Mail {
   replyTo?: { name: string; address: string };
   /** The links the mail carries: logged when there is no SMTP server, so a person can follow them. */
   links?: string[];
+  /** Extra headers (List-Unsubscribe...). */
+  headers?: Record<string, string>;
+  /** A Message-ID of the mail's own (sendOnce derives one from its key, so a resend is recognisably the same mail). */
+  messageId?: string;
 }
+
+/** How long a sending claim holds before another run may take it (its process died mid-send). */
+const CLAIM_MS = 2 * 60_000;
+/** Delivery records are kept longer than any job that could retry them (lib/jobs.ts keeps jobs a week). */
+const DELIVERY_KEEP_MS = 14 * 24 * 60 * 60_000;
 
 /** Header values on one line: a newline in a subject must not start a new header. */
 export const oneLine = (text: string) => text.replace(/[\r\n\t]+/g, ' ').trim();
@@ -60,12 +72,58 @@ export function createMailer(ctx: AppContext) {
       subject: oneLine(mail.subject),
       text: mail.text,
       html: mail.html,
+      headers: mail.headers,
+      messageId: mail.messageId,
     })) as { message?: Buffer | string };
     if (SMTP_URL) return;
     await mkdir(outbox, { recursive: true });
     const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.eml`);
     await writeFile(file, info.message ?? '', { mode: 0o600 });
     ctx.log.info({ to: mail.to, subject: oneLine(mail.subject), links: mail.links ?? [], file }, 'mail kept in the outbox (SMTP_URL is not set)');
+  }
+
+  /**
+   * Sends `mail` unless a mail with this key was sent already: jobs call it, and a job runs at least once. The key is
+   * claimed before the send and marked sent after; a failed send gives the claim back (the retry sends). Only a
+   * process that dies between the SMTP server's acceptance and the mark leaves a claim that a run after CLAIM_MS
+   * sends again, with the same Message-ID, which mail clients show once. Answers whether this call sent it.
+   */
+  async function sendOnce(key: string, mail: Mail): Promise<boolean> {
+    const stale = new Date(Date.now() - CLAIM_MS);
+    const claimed = await ctx.db
+      .insert(mailDeliveries)
+      .values({ key, state: 'sending' })
+      .onConflictDoUpdate({
+        target: mailDeliveries.key,
+        set: { claimedAt: sql`now()` },
+        setWhere: and(eq(mailDeliveries.state, 'sending'), lt(mailDeliveries.claimedAt, stale)),
+      })
+      .returning({ key: mailDeliveries.key });
+    if (claimed.length === 0) return false;
+    const host = new URL(ctx.config.publicUrl).hostname;
+    try {
+      await send({ ...mail, messageId: `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${host}>` });
+    } catch (error) {
+      await ctx.db.delete(mailDeliveries).where(eq(mailDeliveries.key, key));
+      throw error;
+    }
+    await ctx.db.update(mailDeliveries).set({ state: 'sent', sentAt: sql`now()` }).where(eq(mailDeliveries.key, key));
+    return true;
+  }
+
+  ctx.jobs.define('mail.prune', async () => {
+    const pruned = await pruneDeliveries();
+    if (pruned > 0) ctx.log.info({ event: 'mail.prune', pruned }, 'old mail delivery records deleted');
+  });
+  ctx.jobs.schedule('mail.prune', '41 3 * * *');
+
+  /** Forgets deliveries older than any job that could retry them. */
+  async function pruneDeliveries(): Promise<number> {
+    const gone = await ctx.db
+      .delete(mailDeliveries)
+      .where(lt(mailDeliveries.claimedAt, new Date(Date.now() - DELIVERY_KEEP_MS)))
+      .returning({ key: mailDeliveries.key });
+    return gone.length;
   }
 
   // Mails sent after the reply (so a reply never waits on, or reveals, a mail): awaited when the app closes.
@@ -75,6 +133,9 @@ export function createMailer(ctx: AppContext) {
     /** True when mail leaves the machine (SMTP_URL is set). */
     isSmtp: Boolean(SMTP_URL),
     send,
+    sendOnce,
+
+    pruneDeliveries,
 
     /** Runs `work` (usually ending in a send) after the reply; a failure is logged with `what`, never thrown. */
     inBackground(what: string, work: () => Promise<void>): void {

@@ -32,7 +32,7 @@ export interface TestUser {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase({});
@@ -48,6 +48,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
@@ -65,7 +66,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase();
   await database.migrate();
   // Uploaded images go to a temp folder of this test file, never into the repo's ./data.
   const tempDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'og-test-'));
@@ -117,6 +118,8 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     app,
     services,
     database,
+    /** PostgreSQL: the test database's URL, for a second process; undefined on PGlite. */
+    databaseUrl,
     config,
     createUser,
     injectAs,

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { images as imagesTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { createJobs } from '../../lib/jobs.ts';
 import { createTestApp, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { multipart } from '../../test/requests.ts';
 import { createImagesService, type StoredImage } from './service.ts';
@@ -409,7 +410,13 @@ describe('images service with another storage', () => {
     const t = getApp();
     const storage = createMemoryImageStorage();
     const service = createImagesService(
-      { config: t.config, db: t.database.db, limiter: { hit: async () => ({ count: 0, resetMs: 0 }) } as never, log: t.app.log },
+      {
+        config: t.config,
+        db: t.database.db,
+        limiter: { hit: async () => ({ count: 0, resetMs: 0 }) } as never,
+        log: t.app.log,
+        jobs: createJobs(t.database, { pollMs: 1000, expireSeconds: 60 }, t.app.log),
+      },
       { storage },
     );
     const stored = await service.store(await plainPng(2000, 1000), null);

@@ -11,7 +11,7 @@ import { categories, images } from '../../db/schema.ts';
 import { createTestApp, expectError, type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { multipart } from '../../test/requests.ts';
 import { createProduct, productBody } from '../products/fixtures.ts';
-import { IMAGE_IN_USE_MESSAGE, quotaMessage, UNUSED_IMAGE_GRACE_MS } from './service.ts';
+import { IMAGE_IN_USE_MESSAGE, quotaMessage, SWEEP_CRON, SWEEP_JOB, UNUSED_IMAGE_GRACE_MS } from './service.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'og-images-lifecycle-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -193,17 +193,15 @@ describe('the sweep', () => {
     expect(await isStored(t, img.id)).toBe(false);
   });
 
-  it('runs on a timer once the app is ready, and stops when it closes', async () => {
+  it('runs as an hourly job of the queue: scheduled once the app is ready, and a queued sweep deletes', async () => {
     const t = getApp();
     const user = await t.createUser();
     const img = await upload(t, user);
     await age(t, [img.id]);
-    const stop = t.services.images.startSweeper(20);
-    try {
-      await expect.poll(() => isStored(t, img.id), { timeout: 5000 }).toBe(false);
-    } finally {
-      stop();
-    }
+    const schedules = await t.database.executeSql('select name, cron from pgboss.schedule');
+    expect(schedules.rows).toContainEqual({ name: SWEEP_JOB, cron: SWEEP_CRON });
+    await t.services.jobs.send(SWEEP_JOB, {});
+    await expect.poll(() => isStored(t, img.id), { timeout: 10_000 }).toBe(false);
   });
 });
 

@@ -32,8 +32,9 @@ export const UPLOAD_BUDGET = { max: 60, windowMs: 10 * 60_000 };
 const MAX_CONCURRENT_DECODES = 2;
 /** An upload nothing shows is kept this long (a listing being written may be about to name it), then swept. */
 export const UNUSED_IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
-/** How often each process sweeps; several processes may sweep at once (see the repository). */
-export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** When the sweep runs: hourly, as a job one process takes (lib/jobs.ts); a sweep racing another is safe too (see the repository). */
+export const SWEEP_CRON = '17 * * * *';
+export const SWEEP_JOB = 'images.sweep';
 const SWEEP_BATCH = 200;
 
 export const quotaMessage = (mb: number) =>
@@ -144,6 +145,12 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     );
   }
 
+  ctx.jobs.define(SWEEP_JOB, async () => {
+    const deleted = await sweep();
+    if (deleted > 0) ctx.log.info({ event: 'images.sweep', deleted }, 'unused uploads deleted');
+  });
+  ctx.jobs.schedule(SWEEP_JOB, SWEEP_CRON);
+
   return {
     storage,
 
@@ -249,23 +256,6 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     },
 
     sweep,
-
-    /** Sweeps every SWEEP_INTERVAL_MS until the returned function is called; never keeps the process alive. */
-    startSweeper(intervalMs = SWEEP_INTERVAL_MS): () => void {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        sweep()
-          .then((n) => n > 0 && ctx.log.info({ event: 'images.sweep', deleted: n }, 'unused uploads deleted'))
-          .catch((error: unknown) => ctx.log.error({ err: error }, 'image sweep failed'))
-          .finally(() => {
-            running = false;
-          });
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
 
     /**
      * DELETE /api/images/:id: the uploader deletes their own unused upload; an admin any unused image.
