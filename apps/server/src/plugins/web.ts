@@ -116,8 +116,10 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const indexHtml = hasWeb ? withPriceFormat(await readFile(indexFile!, 'utf8'), config.priceFormat) : undefined;
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : []);
-  // The web's components, which paint the product page's and the timeline's first screens.
-  const render = indexHtml ? await loadWebRender() : undefined;
+  // The web's components, which paint the product page's and the timeline's first screens: loaded beside the start-up
+  // (React's server renderer takes a few hundred milliseconds to import), awaited by the first page that needs them.
+  const render = indexHtml ? loadWebRender() : undefined;
+  render?.catch((error: unknown) => app.log.error({ err: error }, 'the web renderer did not load: painted pages answer 500'));
   if (indexHtml && render) registerProductPage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/productDetails/:id') });
   if (indexHtml && render && deps.hasSession && indexHtml.includes('<!--head-->')) {
     registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });

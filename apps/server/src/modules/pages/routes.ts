@@ -62,7 +62,7 @@ export function sendNotFoundPage(reply: FastifyReply, indexHtml: string, publicU
 
 export function registerProductPage(
   app: FastifyInstance,
-  deps: { config: Config; products: ProductsService; indexHtml: string; render: WebRender; extraHead?: HeadTag[] },
+  deps: { config: Config; products: ProductsService; indexHtml: string; render: Promise<WebRender>; extraHead?: HeadTag[] },
 ): void {
   const { config, products, indexHtml, render, extraHead = [] } = deps;
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
@@ -83,7 +83,7 @@ export function registerProductPage(
       .send(
         renderDocument(indexHtml, {
           head: [...productHead(page, config.publicUrl, config.priceFormat), ...extraHead],
-          page: render.renderProductScreen(listing, config.priceFormat),
+          page: (await render).renderProductScreen(listing, config.priceFormat),
           body: listingData(listing),
         }),
       );
@@ -107,7 +107,7 @@ export function registerTimelinePage(
     config: Config;
     products: ProductsService;
     indexHtml: string;
-    render: WebRender;
+    render: Promise<WebRender>;
     extraHead?: HeadTag[];
     /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
     hasSession: (cookieValue: string | undefined) => Promise<boolean>;
@@ -133,7 +133,7 @@ export function registerTimelinePage(
     if (!page) return reply.header('Cache-Control', CACHE.page).send(renderDocument(indexHtml, { head }));
     const html = renderDocument(indexHtml, {
       head: [...head, ...firstCardPreload(page)],
-      page: render.renderTimelineScreen(page, config.priceFormat),
+      page: (await render).renderTimelineScreen(page, config.priceFormat),
       body: timelineData(page),
     });
     reply.header('Cache-Control', CACHE.privatePage);
