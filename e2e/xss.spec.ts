@@ -305,7 +305,7 @@ test.describe('the API refuses what could become script', () => {
 test.describe('Content-Security-Policy', () => {
   test('every HTML page has a strict script-src', async ({ request, baseURL }) => {
     // A real listing (its page carries a JSON-LD block) whose name would break out of a script element if it could;
-    // the signed-in timeline carries the first page of listings as a JSON block (docs/decisions/014-timeline-first-page.md).
+    // the signed-in timeline carries the first page of listings as a JSON block (docs/decisions/021-first-screens-from-the-components.md).
     const tag = uniqueWord('csp');
     const [productId] = await createProducts(baseURL!, DEMO_USER, [{ name: `${tag} </script><script>alert(1)</script>`, category: 'pets' }]);
     const signedIn = await apiAs(baseURL!, DEMO_USER);

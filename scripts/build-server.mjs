@@ -7,8 +7,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const serverDir = `${root}apps/server`;
 export const distDir = `${serverDir}/dist`;
 export const serverEntry = `${distDir}/server.js`;
+/**
+ * The web's components the server renders first screens with (react-dom/server): bundled beside the server as
+ * dist/web-render.js, built on the fly when the server runs from its sources (modules/pages/web-render.ts).
+ */
+export const webRenderEntry = `${root}apps/web/src/app/server-render.tsx`;
 // Every file the bundle is made of: a change in any of them makes the bundle stale.
-const sources = [`${serverDir}/src`, `${root}packages/contracts/src`, `${serverDir}/package.json`, fileURLToPath(import.meta.url)];
+const sources = [`${serverDir}/src`, `${root}packages/contracts/src`, `${root}apps/web/src`, `${serverDir}/package.json`, fileURLToPath(import.meta.url)];
 
 function newestMtime(file) {
   const stat = statSync(file);
@@ -32,21 +37,24 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   rmSync(distDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { server: `${serverDir}/src/server.ts`, admin: `${serverDir}/src/cli/admin.ts` },
+    entryPoints: { server: `${serverDir}/src/server.ts`, admin: `${serverDir}/src/cli/admin.ts`, 'web-render': webRenderEntry },
     outdir: distDir,
-    bundle: true,
-    platform: 'node',
-    // The oldest Node that engines accepts (decision 017): the one bundle runs on 20.19, 22.13+ and 24 alike.
-    target: 'node20.19',
-    format: 'esm',
+    ...BUNDLE_OPTIONS,
     sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [externalPackages],
   });
   // The bundles sit at dist/*.js, one level below apps/server like src/*.ts, so the paths the code builds from
   // import.meta.url still hold: `./migrations` (db/client.ts) needs dist/migrations, `../../web/dist` (app.ts) is
   // apps/web/dist from both.
   cpSync(`${serverDir}/src/db/migrations`, `${distDir}/migrations`, { recursive: true });
+}
+
+/**
+ * The web's renderer alone, for a server run from its sources (tsx, vitest): one file, `outfile`, which Node imports
+ * as it is (packages from node_modules, our TypeScript bundled in).
+ */
+export async function buildWebRender(outfile) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({ entryPoints: [webRenderEntry], outfile, ...BUNDLE_OPTIONS });
 }
 
 // Packages stay in node_modules and are imported at run time, as `packages: 'external'` would do: sharp and argon2
@@ -56,10 +64,21 @@ const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.kind === 'entry-point' || args.path.startsWith('@olden/')) return undefined;
+      // `@/...`: the web's own folders (its tsconfig's paths, which esbuild reads for the web's files).
+      if (args.kind === 'entry-point' || args.path.startsWith('@olden/') || args.path.startsWith('@/')) return undefined;
       return { path: args.path, external: true };
     });
   },
+};
+
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  // The oldest Node that engines accepts (decision 017): the one bundle runs on 20.19, 22.13+ and 24 alike.
+  target: 'node20.19',
+  format: 'esm',
+  logLevel: 'warning',
+  plugins: [externalPackages],
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -57,7 +57,7 @@ function shells(): Plugin {
 /**
  * The stylesheet first: Vite writes it after the entry and its twenty modulepreloads (and the server's own preloads
  * come before those), so on HTTP/1.1 (six connections) the one file the first paint needs waited behind the scripts. The server-painted first screens
- * (home's hero, a product page, the timeline) paint as soon as it is in (docs/decisions/014-timeline-first-page.md).
+ * (home's hero, a product page, the timeline) paint as soon as it is in (docs/decisions/021-first-screens-from-the-components.md).
  */
 function stylesheetFirst(): Plugin {
   return {

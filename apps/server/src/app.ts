@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { withOwnImageBases } from '@olden/contracts';
+import type { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
+import { ownImageBases } from './lib/image-urls.ts';
 import { createJobs } from './lib/jobs.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { createMailer } from './lib/mail.ts';
@@ -27,7 +30,6 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { createImagesService } from './modules/images/service.ts';
-import { imageUrlRewrite, registerImageUrls } from './modules/images/urls.ts';
 import { createEventBus } from './modules/events/bus.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
@@ -164,12 +166,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       early.securityHeaders(request.raw, reply.raw, () => routerErrorReply(error, request, reply));
     },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  // Absolute image URLs (docs/decisions/008) are written by each route's serializer, from its schema
-  // (docs/decisions/015).
-  app.setSerializerCompiler(
-    createSerializerCompiler((schema, route) => (route.url.startsWith('/api/') ? imageUrlRewrite(schema, config) : undefined)),
-  );
+  // A body's image URLs are stored short by the contracts' image fields, which must know this server's addresses
+  // while they parse (docs/decisions/008); replies name images absolutely in their mappers (lib/image-urls.ts).
+  const imageBases = ownImageBases(config);
+  app.setValidatorCompiler<z.ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return (data) => withOwnImageBases(imageBases, () => validate(data));
+  });
+  app.setSerializerCompiler(createSerializerCompiler());
 
   const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
   const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS }, app.log);
@@ -185,7 +189,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app);
-  registerImageUrls(app, config);
 
   await app.register(
     async (api) => {
@@ -194,13 +197,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
-      await api.register(usersRoutes, { users: services.users });
+      await api.register(usersRoutes, { users: services.users, urls: config });
       await api.register(categoriesRoutes, { categories: services.categories });
-      await api.register(productsRoutes, { products: services.products });
-      await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
+      await api.register(productsRoutes, { products: services.products, urls: config });
+      await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
-      await api.register(imagesRoutes, { images: services.images });
+      await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
     },
     { prefix: '/api' },

@@ -1,11 +1,10 @@
 // Accounts you can prove, recover and control: email verification, password reset and change,
 // profile update, and the list of one's own sessions.
 import { z } from 'zod';
-import { displayName, Email, IMAGE_URL_META, requiredText } from './common.ts';
+import { displayName, Email, imageUrlInput } from './common.ts';
 import { Password } from './auth.ts';
 import { ACCOUNT_MESSAGES } from './account-messages.ts';
 import { messages } from './messages.ts';
-import { isSafeImageUrl } from './stored-images.ts';
 
 /** Mailed secrets are 32 random bytes in base64url (43 characters); anything much longer is not one. */
 export const AccountToken = z
@@ -37,7 +36,7 @@ export const UpdateProfileBody = z
     /** false: no mail about requests and messages (account mails still go). */
     notifyByEmail: z.boolean({ error: 'notifyByEmail must be true or false' }).optional(),
     name: displayName(messages.register.nameRequired).optional(),
-    photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META).optional(),
+    photoURL: imageUrlInput('photoURL', messages.urlInvalid, messages.register.photoURLRequired).optional(),
   })
   .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined, {
     message: 'Send a name, a photoURL or notifyByEmail to change',

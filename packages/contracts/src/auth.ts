@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { displayName, Email, IMAGE_URL_META, requiredText } from './common.ts';
-import { isSafeImageUrl } from './stored-images.ts';
+import { displayName, Email, imageUrlInput } from './common.ts';
 import { messages } from './messages.ts';
 
 const m = messages.register;
@@ -15,7 +14,7 @@ export const Password = z
 
 export const RegisterBody = z.object({
   name: displayName(m.nameRequired),
-  photoURL: requiredText('photoURL', 2048, m.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META),
+  photoURL: imageUrlInput('photoURL', messages.urlInvalid, m.photoURLRequired),
   email: Email,
   password: Password,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { CURSOR_MAX_LENGTH, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './paging.ts';
-import { isSafeImageUrl } from './stored-images.ts';
+import { currentOwnImageBases, isSafeImageUrl, looksLikeStoredImage, normalisedImageUrl, storedImageForm } from './stored-images.ts';
 
 /** Opaque ids are 32 lowercase hex characters; anything else is a 404 at the route. */
 export const ID_PATTERN = /^[a-f0-9]{32}$/;
@@ -48,8 +48,33 @@ export function displayName(message = messages.required('Name')) {
   return requiredText('Name', 100, message).refine((name) => !NAME_CONTROL.test(name), messages.nameControl);
 }
 
+/** What a body's image URL field answers for another server's http URL of a stored image (it could only be shown as insecure mixed content). */
+export const IMAGE_NOT_UPLOADED_HERE = 'This image was not uploaded here';
+
+/**
+ * An image URL in a request body (listings, profiles), the one way bodies name images: trimmed, read as a browser
+ * parses it (its `href`; with control characters it is left for isSafeImageUrl to refuse), this server's own absolute
+ * URL stored in the short form, another server's `http://.../api/images/...` refused, then judged by isSafeImageUrl.
+ * The server's addresses are known only while the server parses (withOwnImageBases); in the browser the value is
+ * left as typed.
+ */
+export function imageUrlInput(label: string, invalid: string, required?: string) {
+  return requiredText(label, 2048, required)
+    .transform((value, ctx) => {
+      const bases = currentOwnImageBases();
+      if (!bases) return value;
+      const stored = storedImageForm(normalisedImageUrl(value), bases);
+      if (/^http:\/\//i.test(stored) && looksLikeStoredImage(stored)) {
+        ctx.issues.push({ code: 'custom', message: IMAGE_NOT_UPLOADED_HERE, input: value });
+      }
+      return stored;
+    })
+    .refine(isSafeImageUrl, invalid)
+    .meta(IMAGE_URL_META);
+}
+
 export function imageUrl(label: string) {
-  return requiredText(label, 2048).refine(isSafeImageUrl, messages.imageInvalid).meta(IMAGE_URL_META);
+  return imageUrlInput(label, messages.imageInvalid);
 }
 
 export const InsertedResponse = z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() });

@@ -131,3 +131,59 @@ export function imageSrcSet(url: string): string | undefined {
   if (!absolute) return undefined;
   return IMAGE_WIDTHS.map((w) => `${absolute.origin}${storedImageUrl(absolute.id, w)} ${w}w`).join(', ');
 }
+
+/**
+ * The stored form (`/api/images/<file>`) of an absolute URL of one of this server's images, given the addresses it
+ * answers them at (`bases`: `https://host/api/images/`, S3_PUBLIC_URL + `/`); anything else as it is. Origins compare
+ * as URLs do (case of the host, default ports), the rest exactly.
+ */
+export function storedImageForm(value: string, bases: readonly string[]): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  if (url.username || url.password || url.search || url.hash) return value;
+  const normalised = url.toString();
+  for (const prefix of bases) {
+    const base = new URL(prefix).toString();
+    if (!normalised.startsWith(base)) continue;
+    const file = normalised.slice(base.length);
+    if (parseStoredImageFile(file)) return `${STORED_IMAGE_PREFIX}${file}`;
+  }
+  return value;
+}
+
+/** Whether an absolute http(s) URL's path is a stored image's (`/api/images/<id>-<w>.webp`), whoever's server it names. */
+export function looksLikeStoredImage(value: string): boolean {
+  try {
+    return storedImageId(new URL(value).pathname) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The server's image addresses while it parses one request body (withOwnImageBases); none in the browser. */
+let ownBases: readonly string[] | undefined;
+
+/**
+ * Runs a (synchronous) parse knowing this server's own image addresses: the image URL fields then store its absolute
+ * URLs short and refuse another server's http ones (ImageUrlInput, common.ts). Set around each parse rather than once,
+ * so two servers in one process (tests) never see each other's; a parse is synchronous, nothing runs in between.
+ */
+export function withOwnImageBases<T>(bases: readonly string[], parse: () => T): T {
+  const before = ownBases;
+  ownBases = bases;
+  try {
+    return parse();
+  } finally {
+    ownBases = before;
+  }
+}
+
+/** The server's image addresses for the parse under way; undefined outside withOwnImageBases (the browser). */
+export function currentOwnImageBases(): readonly string[] | undefined {
+  return ownBases;
+}

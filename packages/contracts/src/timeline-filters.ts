@@ -1,6 +1,6 @@
 // The timeline's filters as they stand in its URL (`/timeline?category=&q=&minPrice=&maxPrice=&sort=`), read by
 // one rule on both sides: the web's filter bar and the server that paints the timeline's first page into its HTML
-// (docs/decisions/014-timeline-first-page.md). If the two read a URL differently, the web would not recognise the
+// (docs/decisions/021-first-screens-from-the-components.md). If the two read a URL differently, the web would not recognise the
 // painted page as its own. Anything malformed is ignored, so a shared link never errors. Zod-free.
 import { CATEGORY_KEYS } from './category-keys.ts';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { displayName, Email, IMAGE_URL_META, PARAM_MAX, requiredText } from './common.ts';
-import { isSafeImageUrl } from './stored-images.ts';
+import { displayName, Email, imageUrlInput, PARAM_MAX } from './common.ts';
 import { messages } from './messages.ts';
 
 export const UserSchema = z.object({
@@ -16,7 +15,7 @@ export type User = z.infer<typeof UserSchema>;
 export const CreateUserBody = z.object({
   email: Email,
   name: displayName(messages.register.nameRequired),
-  photoURL: requiredText('photoURL', 2048, messages.register.photoURLRequired).refine(isSafeImageUrl, messages.urlInvalid).meta(IMAGE_URL_META),
+  photoURL: imageUrlInput('photoURL', messages.urlInvalid, messages.register.photoURLRequired),
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from '../modules/auth/service.ts';
-import { imageOrigins } from '../modules/images/urls.ts';
+import { imageOrigins } from '../lib/image-urls.ts';
 
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 

@@ -11,24 +11,15 @@ export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
 }
 
-/** What a route's replies go through before they are written (compiled from its JSON Schema once); undefined: nothing. */
-export type ReplyPreparer = (jsonSchema: Record<string, unknown>, route: { url: string; method: string }) => ((data: unknown) => unknown) | undefined;
-
 /**
  * Compiled on a route's first reply with that status, not at start-up: compiling every route's every status
  * up front was a fifth of the time to the first answered request, for replies most processes never send.
- * `prepare` compiles, from the same JSON Schema, a step each reply takes first (app.ts: absolute image URLs).
  */
-export function createSerializerCompiler(prepare?: ReplyPreparer): FastifySerializerCompiler<z.ZodType> {
-  return ({ schema, url, method }) => {
+export function createSerializerCompiler(): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema }) => {
     let serialize: ((data: unknown) => string) | undefined;
     return (data: unknown) => {
-      if (!serialize) {
-        const jsonSchema = responseJsonSchema(schema);
-        const before = prepare?.(jsonSchema, { url, method });
-        const write = fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-        serialize = before ? (value) => write(before(value)) : write;
-      }
+      serialize ??= fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
       return serialize(data);
     };
   };

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { priceFormatMeta, type PriceFormat } from '@olden/contracts/constants';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { defaultHead, renderDocument } from '../modules/pages/head.ts';
+import { defaultHead, type HeadTag, renderDocument } from '../modules/pages/head.ts';
+import { loadWebRender } from '../modules/pages/web-render.ts';
 import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
@@ -41,7 +42,7 @@ const ROUTE_MODULES: Record<string, string> = {
  * `<link rel="modulepreload">` for a lazy route's chunk and the chunks it imports (from the build manifest) that
  * index.html does not already preload: they load alongside the entry instead of after it has run.
  */
-export function routePreloads(manifest: Record<string, { file: string; imports?: string[] }>, source: string, indexHtml: string): string {
+export function routePreloads(manifest: Record<string, { file: string; imports?: string[] }>, source: string, indexHtml: string): HeadTag[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -52,8 +53,7 @@ export function routePreloads(manifest: Record<string, { file: string; imports?:
   return [...seen]
     .map((key) => manifest[key]!.file)
     .filter((file) => /^assets\/[\w.-]+\.js$/.test(file) && !indexHtml.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-    .join('\n    ');
+    .map((file): HeadTag => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` } }));
 }
 
 async function readManifest(distDir: string): Promise<Record<string, { file: string; imports?: string[] }>> {
@@ -115,10 +115,14 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   // Every page names the price format (CURRENCY, LOCALE) in its head, where the web reads it (lib/format.ts).
   const indexHtml = hasWeb ? withPriceFormat(await readFile(indexFile!, 'utf8'), config.priceFormat) : undefined;
   const manifest = hasWeb ? await readManifest(distDir!) : {};
-  const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
-  if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
-  if (indexHtml && deps.hasSession && indexHtml.includes('<!--head-->')) {
-    registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
+  const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : []);
+  // The web's components, which paint the product page's and the timeline's first screens: loaded beside the start-up
+  // (React's server renderer takes a few hundred milliseconds to import), awaited by the first page that needs them.
+  const render = indexHtml ? loadWebRender() : undefined;
+  render?.catch((error: unknown) => app.log.error({ err: error }, 'the web renderer did not load: painted pages answer 500'));
+  if (indexHtml && render) registerProductPage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/productDetails/:id') });
+  if (indexHtml && render && deps.hasSession && indexHtml.includes('<!--head-->')) {
+    registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
   }
 
   /** The shell with the default head; the public pages name their canonical URL. Only a built shell (with its head markers) is filled in. */
@@ -133,7 +137,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     if (shell === undefined) {
       const html = indexHtml!.includes('<!--head-->')
         ? renderDocument(indexHtml!, {
-            head: [defaultHead(config.publicUrl, key || undefined), preloadsFor(key)].filter(Boolean).join('\n    '),
+            head: [...defaultHead(config.publicUrl, key || undefined), ...preloadsFor(key)],
             ...(key === '/' && homeScreen ? { page: `<main id="main" class="min-h-screen flex-1 pt-16">${homeScreen}</main>` } : {}),
           })
         : indexHtml!;

@@ -1,12 +1,26 @@
 // How prices, dates and ages read everywhere on the site: one format, so a price looks the same on a card,
 // a product page and in the dashboard.
 
-import { formatPrice as formatPriceIn, PRICE_FORMAT_META, readPriceFormat } from '@olden/contracts/constants';
+import { formatPrice as formatPriceIn, PRICE_FORMAT_META, type PriceFormat, readPriceFormat } from '@olden/contracts/constants';
 
 // The operator's CURRENCY and LOCALE, named by the server in every page's head; the defaults (USD, en-US) without it.
-const priceFormat = readPriceFormat(
+let priceFormat = readPriceFormat(
   typeof document === 'undefined' ? undefined : document.querySelector(`meta[name="${PRICE_FORMAT_META}"]`)?.getAttribute('content'),
 );
+
+/**
+ * Runs a (synchronous) render with the server's price format, which it knows from its configuration rather than from
+ * a page's head (app/server-render.tsx); the format before is back when it returns.
+ */
+export function withPriceFormat<T>(format: PriceFormat, render: () => T): T {
+  const before = priceFormat;
+  priceFormat = format;
+  try {
+    return render();
+  } finally {
+    priceFormat = before;
+  }
+}
 
 /** '$1,234.50' with the defaults: the same function as the server-rendered pages and mails (@olden/contracts). */
 export function formatPrice(amount: number): string {

@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       const { user, cookieValue } = await auth.register(request.body, request.ip, request.headers['user-agent']);
       await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
-      return reply.status(201).send({ user: toSessionUser(user) });
+      return reply.status(201).send({ user: toSessionUser(user, config) });
     },
   });
 
@@ -52,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       logSecurityEvent(request.log, 'auth.login.success', { userId: user.id, ...attempt });
       await auth.replaceCookieSession(request.cookies[SESSION_COOKIE]);
       setSessionCookie(reply, config, cookieValue);
-      return { user: toSessionUser(user) };
+      return { user: toSessionUser(user, config) };
     },
   });
 
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     handler: async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const found = await auth.sessionFromCookie(request.cookies[SESSION_COOKIE]);
-      return { user: found ? toSessionUser(found.user) : null };
+      return { user: found ? toSessionUser(found.user, config) : null };
     },
   });
 

@@ -4,6 +4,7 @@ import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { type AppContext, claimAttempt, enforceAddressBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccountMail } from '../accounts/mails.ts';
@@ -53,12 +54,13 @@ const failedForEmail = { name: 'login-fail', ...AUTH_BUDGETS.failedLoginPerEmail
 const sourceKey = (email: string, ip: string) => `${email}:${addressKey(ip)}`;
 const KNOWN_SOURCE = 'login-known';
 
-export function toSessionUser(user: UserRow): SessionUser {
+/** The signed-in person as the API answers them, the photo named where it is served (lib/image-urls.ts). */
+export function toSessionUser(user: UserRow, urls: ImageUrlConfig): SessionUser {
   return {
     _id: user.id,
     email: user.email,
     displayName: user.name,
-    photoURL: user.photoUrl,
+    photoURL: absoluteImageUrl(user.photoUrl, urls),
     admin: user.role === 'admin',
     emailVerified: user.emailVerified,
     notifyByEmail: user.notifyByEmail,

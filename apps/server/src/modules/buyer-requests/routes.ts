@@ -11,11 +11,12 @@ import {
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { type BuyerRequestsService, toBuyerProduct } from './service.ts';
 
-export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRequestsService }> = async (
+export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRequestsService; urls: ImageUrlConfig }> = async (
   app,
-  { buyerRequests },
+  { buyerRequests, urls },
 ) => {
   app.post('/buyerProduct', {
     config: { auth: 'user' },
@@ -40,7 +41,7 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       response: { 200: z.array(BuyerProductSchema), ...errorResponses(400, 401, 403) },
     },
     handler: async (request, reply) =>
-      sendPage(request, reply, await buyerRequests.list(request.user!, request.query)).map(toBuyerProduct),
+      sendPage(request, reply, await buyerRequests.list(request.user!, request.query)).map((row) => toBuyerProduct(row, urls)),
   });
 
   app.get('/buyerProduct/:id', {
@@ -51,7 +52,7 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       params: IdParams,
       response: { 200: BuyerProductSchema, ...errorResponses(401, 404) },
     },
-    handler: async (request) => toBuyerProduct(await buyerRequests.get(request.user!, request.params.id)),
+    handler: async (request) => toBuyerProduct(await buyerRequests.get(request.user!, request.params.id), urls),
   });
 
   app.patch('/buyerProduct/:id', {
@@ -68,7 +69,7 @@ export const buyerRequestsRoutes: FastifyPluginAsyncZod<{ buyerRequests: BuyerRe
       body: UpdateBuyerRequestBody,
       response: { 200: BuyerProductSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
-    handler: async (request) => toBuyerProduct(await buyerRequests.decide(request.user!, request.params.id, request.body.status)),
+    handler: async (request) => toBuyerProduct(await buyerRequests.decide(request.user!, request.params.id, request.body.status), urls),
   });
 
   app.delete('/buyerProduct/:id', {

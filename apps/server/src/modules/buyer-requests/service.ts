@@ -16,6 +16,7 @@ import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
@@ -65,7 +66,8 @@ export function roleIn(caller: AuthUser, row: BuyerRequestRow): Actor | null {
 
 type CreateInput = z.output<typeof CreateBuyerRequestBody>;
 
-export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number }): BuyerProduct {
+/** A buy request as the API answers it, the listing's photo named where it is served (lib/image-urls.ts). */
+export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number }, urls: ImageUrlConfig): BuyerProduct {
   return {
     _id: row.id,
     productId: row.productId,
@@ -74,7 +76,7 @@ export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number 
     phoneNumber: row.phoneNumber,
     buyerAddress: row.buyerAddress,
     status: row.status,
-    image1: row.image1,
+    image1: absoluteImageUrl(row.image1, urls),
     name: row.name,
     age: row.age,
     date: row.date,

@@ -1,5 +1,6 @@
 import type { Category, CategoryKey } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
+import { absoluteImageUrl } from '../../lib/image-urls.ts';
 import { newId } from '../../lib/ids.ts';
 import { CATEGORY_DATA } from './data.ts';
 import { createCategoriesRepository } from './repository.ts';
@@ -9,10 +10,10 @@ export function createCategoriesService(ctx: AppContext) {
   let cache: Category[] | undefined;
   return {
     async list(): Promise<Category[]> {
-      // Nine rows that change only at seed time: cache them for the process's life.
+      // Nine rows that change only at seed time: cache them (as answered, pictures named where they are served) for the process's life.
       cache ??= (await repo.list()).map((row) => ({
         _id: row.id,
-        image: row.image,
+        image: absoluteImageUrl(row.image, ctx.config),
         title: row.title,
         categoryName: row.categoryName,
         category: row.category as CategoryKey,

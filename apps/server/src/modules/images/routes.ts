@@ -16,7 +16,8 @@ import {
 } from '@olden/contracts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { DISPLAY_WIDTH, type ImagesService } from './service.ts';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
+import { DISPLAY_WIDTH, type ImagesService, type StoredImage } from './service.ts';
 
 export const IMAGE_FIELD = 'image';
 const OTHER_WIDTHS = IMAGE_WIDTHS.filter((w) => w !== DISPLAY_WIDTH).join(', ');
@@ -59,7 +60,18 @@ async function readImagePart(app: FastifyInstance, request: FastifyRequest): Pro
   return image;
 }
 
-export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = async (app, { images }) => {
+/** An upload as the API answers it: each of its URLs named where the file is served (lib/image-urls.ts). */
+export function toUploadReply(upload: StoredImage, urls: ImageUrlConfig): StoredImage {
+  const named = (url: string) => absoluteImageUrl(url, urls);
+  return {
+    ...upload,
+    display_url: named(upload.display_url),
+    url: named(upload.url),
+    variants: upload.variants.map((v) => ({ ...v, url: named(v.url) })),
+  };
+}
+
+export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService; urls: ImageUrlConfig }> = async (app, { images, urls }) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
 
   app.post('/images', {
@@ -79,7 +91,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ images: ImagesService }> = as
       const user = request.user!;
       await images.assertUploadAllowed(user.id);
       const buffer = await readImagePart(app, request);
-      return { success: true as const, data: await images.store(buffer, user.id) };
+      return { success: true as const, data: toUploadReply(await images.store(buffer, user.id), urls) };
     },
   });
 

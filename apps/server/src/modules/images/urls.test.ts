@@ -1,15 +1,14 @@
-// Absolute image URLs out (docs/decisions/008), the short stored form in; pure helpers and the hooks on a real app.
+// Absolute image URLs out (docs/decisions/008), the short stored form in: the helpers, the contracts' field, a real app.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ProductSchema } from '@olden/contracts';
+import { imageUrl, storedImageForm, withOwnImageBases } from '@olden/contracts';
 import { products } from '../../db/schema.ts';
-import Fastify, { type FastifyReply } from 'fastify';
-import { createSerializerCompiler, responseJsonSchema } from '../../plugins/serializer.ts';
+import { absoluteImageUrl, imageOrigins, ownImageBases } from '../../lib/image-urls.ts';
+import { createSerializerCompiler } from '../../plugins/serializer.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { productBody } from '../products/fixtures.ts';
-import { absoluteImageUrl, imageOrigins, imageUrlRewrite, registerImageUrls, storedImageForm, withAbsoluteImageUrls } from './urls.ts';
 
 const id = 'a'.repeat(32);
 const short = `/api/images/${id}-640.webp`;
@@ -31,7 +30,7 @@ describe('image URL helpers', () => {
       `https://OLDEN.example:443${short}`,
       `https://cdn.example/photos/${id}-640.webp`,
     ]) {
-      expect(storedImageForm(own, cdn), own).toBe(short);
+      expect(storedImageForm(own, ownImageBases(cdn)), own).toBe(short);
     }
     for (const foreign of [
       `https://other.example${short}`,
@@ -45,99 +44,34 @@ describe('image URL helpers', () => {
       short,
       'not a url',
     ]) {
-      expect(storedImageForm(foreign, cdn), foreign).toBe(foreign);
+      expect(storedImageForm(foreign, ownImageBases(cdn)), foreign).toBe(foreign);
     }
   });
 
-  it('rewrites only the image fields of a reply, at any depth, and leaves the original alone', () => {
-    const reply = {
-      items: [{ image1: short, name: short, seller: { photoURL: short } }],
-      data: { display_url: short, variants: [{ width: 640, url: short }] },
-      when: new Date(0),
-    };
-    const out = withAbsoluteImageUrls(reply, api);
-    const abs = `https://olden.example${short}`;
-    expect(out).toEqual({
-      items: [{ image1: abs, name: short, seller: { photoURL: abs } }],
-      data: { display_url: abs, variants: [{ width: 640, url: abs }] },
-      when: new Date(0),
-    });
-    expect(reply.items[0]!.image1).toBe(short);
+});
+
+describe('the contracts\' image URL field, parsing a body', () => {
+  const bases = ownImageBases(cdn);
+  const field = imageUrl('Image 1');
+  it('stores this server\'s own absolute URLs short only while the server parses, and leaves them in the browser', () => {
+    const own = `https://olden.example${short}`;
+    expect(withOwnImageBases(bases, () => field.parse(own))).toBe(short);
+    expect(withOwnImageBases(bases, () => field.parse(`  https://cdn.example/photos/${id}-640.webp `))).toBe(short);
+    expect(field.parse(own)).toBe(own);
+    expect(withOwnImageBases(bases, () => field.parse('https://img.example/a.jpg'))).toBe('https://img.example/a.jpg');
+  });
+
+  it('refuses another server\'s http URL of a stored image, as not uploaded here', () => {
+    const result = withOwnImageBases(bases, () => field.safeParse(`http://elsewhere.example${short}`));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toEqual(['This image was not uploaded here']);
   });
 });
 
-describe('the rewrite compiled from a route\'s response schema', () => {
-  const abs = `https://olden.example${short}`;
-  const rewriteOf = (schema: z.ZodType) => imageUrlRewrite(responseJsonSchema(schema), api);
-
-  it('rewrites the image fields the schema names, at any depth, and leaves the original alone', () => {
-    const schema = z.object({
-      items: z.array(z.object({ image1: z.string(), name: z.string(), seller: z.object({ photoURL: z.string() }).nullable() })),
-      data: z.object({ display_url: z.string(), variants: z.array(z.object({ width: z.number(), url: z.string() })) }),
-      byName: z.record(z.string(), z.object({ image: z.string() })),
-      extra: z.unknown(),
-    });
-    const reply = {
-      items: [{ image1: short, name: short, seller: { photoURL: short } }, { image1: 'https://img.example/a.jpg', name: 'b', seller: null }],
-      data: { display_url: short, variants: [{ width: 640, url: short }] },
-      byName: { lamp: { image: short } },
-      extra: { deep: [{ image4: short, other: short }] },
-    };
-    const out = rewriteOf(schema)!(reply);
-    expect(out).toEqual({
-      items: [{ image1: abs, name: short, seller: { photoURL: abs } }, { image1: 'https://img.example/a.jpg', name: 'b', seller: null }],
-      data: { display_url: abs, variants: [{ width: 640, url: abs }] },
-      byName: { lamp: { image: abs } },
-      extra: { deep: [{ image4: abs, other: short }] },
-    });
-    expect(reply.items[0]!.image1).toBe(short);
-    expect(reply.extra.deep[0]!.image4).toBe(short);
-  });
-
-  it('gives the same page of listings as the walk of a whole reply', () => {
-    const listing = { _id: id, image1: short, image2: short, image3: 'https://img.example/a.jpg', image4: '', name: short, price: 1 };
-    const page = [listing, { ...listing, _id: 'b'.repeat(32) }];
-    expect(rewriteOf(z.array(ProductSchema))!(page)).toEqual(withAbsoluteImageUrls(page, api));
-    expect(page[0]!.image1).toBe(short);
-    // Nothing to change (images elsewhere, or already absolute): the reply itself, not a copy.
-    const elsewhere = [{ ...listing, image1: 'https://img.example/b.jpg', image2: `https://olden.example${short}` }];
-    expect(rewriteOf(z.array(ProductSchema))!(elsewhere)).toBe(elsewhere);
-  });
-
-  it('is nothing at all for a reply without image fields (no copy)', () => {
-    expect(rewriteOf(z.object({ acknowledged: z.boolean(), insertedId: z.string().nullable() }))).toBeUndefined();
-    expect(rewriteOf(z.array(z.object({ name: z.string(), count: z.number() })))).toBeUndefined();
-  });
-
-  it('walks a recursive schema as far as the walk of a whole reply does', () => {
-    interface Node { image: string; children: Node[] }
-    const NodeSchema: z.ZodType<Node> = z.object({ image: z.string(), get children() { return z.array(NodeSchema); } });
-    const tree: Node = { image: short, children: [{ image: short, children: [] }] };
-    expect(rewriteOf(NodeSchema)!(tree)).toEqual({ image: abs, children: [{ image: abs, children: [] }] });
-  });
-});
-
-describe('replies with and without a response schema', () => {
-  it('the serializer rewrites what a schema writes; the hook walks a status the schema does not cover', async () => {
-    const app = Fastify();
-    app.setSerializerCompiler(createSerializerCompiler((schema, route) => (route.url.startsWith('/api/') ? imageUrlRewrite(schema, api) : undefined)));
-    registerImageUrls(app, api);
-    const Listing = z.object({ image1: z.string() });
-    app.get('/api/with', { schema: { response: { 200: Listing } } }, async (request, reply) => {
-      if ((request.query as { created?: string }).created) (reply as FastifyReply).status(201);
-      return { image1: short };
-    });
-    app.get('/api/without', async () => ({ list: [{ image1: short }] }));
-    app.get('/elsewhere', async () => ({ image1: short }));
-    const abs = `https://olden.example${short}`;
-    try {
-      expect((await app.inject('/api/with')).json()).toEqual({ image1: abs });
-      expect((await app.inject('/api/with?created=1')).json()).toEqual({ image1: abs });
-      expect((await app.inject('/api/without')).json()).toEqual({ list: [{ image1: abs }] });
-      expect((await app.inject('/elsewhere')).json()).toEqual({ image1: short });
-    } finally {
-      await app.close();
-    }
+describe('no reply is rewritten on its way out', () => {
+  it('the serializer writes what a mapper built, as it is: image fields are named by the mappers', () => {
+    const write = createSerializerCompiler()({ schema: z.object({ image1: z.string() }), url: '/api/x', method: 'GET' } as never) as (d: unknown) => string;
+    expect(write({ image1: short })).toBe(JSON.stringify({ image1: short }));
   });
 });
 

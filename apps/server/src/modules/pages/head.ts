@@ -1,8 +1,9 @@
-// The HTML the server fills into the built index.html: a listing's head (title, description, canonical,
-// OpenGraph, Twitter, JSON-LD), its main content painted before the JavaScript, and the listing's JSON for the
-// web's query cache. See docs/decisions/009-listing-pages.md.
-import { categoryLabel, type ListingStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
-import { DEFAULT_PRICE_FORMAT, formatPrice, type PriceFormat } from '@olden/contracts/constants';
+// The HTML the server fills into the built index.html: every page's head, built from typed tags (HeadTag, renderHead:
+// title, description, canonical, OpenGraph, Twitter, JSON-LD, preloads), and a listing's JSON for the web's query
+// cache. The painted first screens are the web's own components (web-render.ts). See docs/decisions/009-listing-pages.md.
+import { imageSrcSet, type ListingStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
+import { DEFAULT_PRICE_FORMAT, type PriceFormat } from '@olden/contracts/constants';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 
 export const SITE_NAME = 'Olden Goods';
 export const DEFAULT_DESCRIPTION = 'Olden Goods: buy and sell quality second-hand and antique goods.';
@@ -26,17 +27,23 @@ export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** An absolute URL of a listing's picture for previews: the 1280 px WebP of a stored image, an https URL as is. */
-export function absoluteImageUrl(image: string, publicUrl: string): string | undefined {
-  const id = storedImageId(image);
-  if (id !== undefined) return `${publicUrl}${storedImageUrl(id, 1280)}`;
+/**
+ * The picture a listing is shared with (OpenGraph, JSON-LD): a stored image's 1280 px WebP named where it is served
+ * (S3_PUBLIC_URL or PUBLIC_URL, lib/image-urls.ts), an https URL as is; nothing for anything else.
+ */
+export function shareImageUrl(storedImage: string, urls: ImageUrlConfig): string | undefined {
+  const id = storedImageId(storedImage);
+  if (id !== undefined) return absoluteImageUrl(storedImageUrl(id, 1280), urls);
   try {
-    const url = new URL(image);
+    const url = new URL(storedImage);
     return url.protocol === 'https:' ? url.toString() : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** How a server-rendered page names a stored image: from its own origin (`/api/images/...`), or at S3_PUBLIC_URL when set. */
+export const pageImageUrls = (config: ImageUrlConfig): ImageUrlConfig => ({ publicUrl: '', S3_PUBLIC_URL: config.S3_PUBLIC_URL });
 
 export const AVAILABILITY: Record<ListingStatus, string> = {
   available: 'https://schema.org/InStock',
@@ -47,27 +54,73 @@ export const AVAILABILITY: Record<ListingStatus, string> = {
 /** The price as schema.org and OpenGraph want it: a plain decimal with two places. */
 const plainPrice = (price: number) => price.toFixed(2);
 
-export function productJsonLd(product: Product, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT) {
-  const url = `${publicUrl}/productDetails/${product._id}`;
-  const image = absoluteImageUrl(product.image1, publicUrl);
+/** A listing's page as the head names it: the listing as the page shows it and the picture it is shared with. */
+export interface ListingHead {
+  listing: Product;
+  /** shareImageUrl of the stored first photo; none for a photo that cannot be shared. */
+  shareImage?: string;
+}
+
+export function productJsonLd({ listing, shareImage }: ListingHead, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT) {
+  const url = `${publicUrl}/productDetails/${listing._id}`;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: product.name,
-    description: product.shortDescription,
-    ...(image ? { image: [image] } : {}),
-    category: product.category,
+    name: listing.name,
+    description: listing.shortDescription,
+    ...(shareImage ? { image: [shareImage] } : {}),
+    category: listing.category,
     url,
     offers: {
       '@type': 'Offer',
       url,
-      price: plainPrice(product.price),
+      price: plainPrice(listing.price),
       priceCurrency: priceFormat.currency,
-      availability: AVAILABILITY[product.status],
+      availability: AVAILABILITY[listing.status],
       itemCondition: 'https://schema.org/UsedCondition',
-      seller: { '@type': 'Person', name: product.uploaderName },
+      seller: { '@type': 'Person', name: listing.uploaderName },
     },
   };
+}
+
+/**
+ * One element of a page's head, typed: every page's head is a list of these, written by renderHead alone (values
+ * HTML-escaped, JSON written by jsonForScript), so no page writes a tag by hand.
+ */
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; name: string; content: string }
+  | { tag: 'meta'; property: string; content: string }
+  /** Attributes in the order given; `true` writes a bare attribute (`crossorigin`), undefined leaves it out. */
+  | { tag: 'link'; attrs: Record<string, string | true | undefined> }
+  | { tag: 'script'; type: 'application/ld+json' | 'application/json'; id?: string; json: unknown };
+
+function attributes(attrs: Record<string, string | true | undefined>): string {
+  return Object.entries(attrs)
+    .filter((entry): entry is [string, string | true] => entry[1] !== undefined)
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
+    .join('');
+}
+
+/** One tag as HTML. */
+export function renderTag(tag: HeadTag): string {
+  switch (tag.tag) {
+    case 'title':
+      return `<title>${escapeHtml(tag.text)}</title>`;
+    case 'meta':
+      return 'name' in tag
+        ? `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}" />`
+        : `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}" />`;
+    case 'link':
+      return `<link${attributes(tag.attrs)} />`;
+    case 'script':
+      return `<script${attributes({ type: tag.type, id: tag.id })}>${jsonForScript(tag.json)}</script>`;
+  }
+}
+
+/** A head block: its tags, one per line at the head's indent. */
+export function renderHead(tags: readonly HeadTag[]): string {
+  return tags.map(renderTag).join('\n    ');
 }
 
 interface HeadFields {
@@ -80,114 +133,86 @@ interface HeadFields {
   robots?: string;
 }
 
-function headTags(fields: HeadFields): string[] {
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+const named = (name: string, content: string): HeadTag => ({ tag: 'meta', name, content });
+const property = (key: string, content: string): HeadTag => ({ tag: 'meta', property: key, content });
+
+/** The tags every page has: title, description, canonical, OpenGraph and Twitter. */
+function pageTags(fields: HeadFields): HeadTag[] {
   return [
-    `<title>${escapeHtml(fields.title)}</title>`,
-    meta('name', 'description', fields.description),
-    ...(fields.robots ? [meta('name', 'robots', fields.robots)] : []),
-    ...(fields.url ? [`<link rel="canonical" href="${escapeHtml(fields.url)}" />`] : []),
-    meta('property', 'og:site_name', SITE_NAME),
-    meta('property', 'og:type', fields.type),
-    meta('property', 'og:title', fields.title),
-    meta('property', 'og:description', fields.description),
-    ...(fields.url ? [meta('property', 'og:url', fields.url)] : []),
-    ...(fields.image ? [meta('property', 'og:image', fields.image)] : []),
-    meta('name', 'twitter:card', fields.image ? 'summary_large_image' : 'summary'),
+    { tag: 'title', text: fields.title },
+    named('description', fields.description),
+    ...(fields.robots ? [named('robots', fields.robots)] : []),
+    ...(fields.url ? [{ tag: 'link', attrs: { rel: 'canonical', href: fields.url } } as const] : []),
+    property('og:site_name', SITE_NAME),
+    property('og:type', fields.type),
+    property('og:title', fields.title),
+    property('og:description', fields.description),
+    ...(fields.url ? [property('og:url', fields.url)] : []),
+    ...(fields.image ? [property('og:image', fields.image)] : []),
+    named('twitter:card', fields.image ? 'summary_large_image' : 'summary'),
   ];
 }
 
 /** The head of pages without their own: the site's description and share picture; canonical when `path` is given. */
-export function defaultHead(publicUrl: string, path?: string): string {
-  return headTags({
+export function defaultHead(publicUrl: string, path?: string): HeadTag[] {
+  return pageTags({
     title: SITE_NAME,
     description: DEFAULT_DESCRIPTION,
     type: 'website',
     image: `${publicUrl}${DEFAULT_IMAGE_PATH}`,
     ...(path ? { url: `${publicUrl}${path}` } : {}),
-  }).join('\n    ');
+  });
 }
 
 /** The head of the not-found page: never indexed. */
-export function notFoundHead(publicUrl: string): string {
-  return headTags({
+export function notFoundHead(publicUrl: string): HeadTag[] {
+  return pageTags({
     title: `Page not found | ${SITE_NAME}`,
     description: DEFAULT_DESCRIPTION,
     type: 'website',
     image: `${publicUrl}${DEFAULT_IMAGE_PATH}`,
     robots: 'noindex',
-  }).join('\n    ');
-}
-
-/** A listing's head; `preload` adds the first photo's preload so it starts before the stylesheet is parsed. */
-export function productHead(product: Product, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): string {
-  const image = absoluteImageUrl(product.image1, publicUrl);
-  const tags = headTags({
-    title: `${product.name} | ${SITE_NAME}`,
-    description: product.shortDescription,
-    url: `${publicUrl}/productDetails/${product._id}`,
-    type: 'product',
-    ...(image ? { image } : {}),
   });
-  tags.push(
-    `<meta property="product:price:amount" content="${plainPrice(product.price)}" />`,
-    `<meta property="product:price:currency" content="${escapeHtml(priceFormat.currency)}" />`,
-    `<script type="application/ld+json">${jsonForScript(productJsonLd(product, publicUrl, priceFormat))}</script>`,
-  );
-  const photo = photoAttributes(product);
-  if (photo) {
-    tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(photo.src)}"${photo.srcSet ? ` imagesrcset="${escapeHtml(photo.srcSet)}" imagesizes="${PHOTO_SIZES}"` : ''} fetchpriority="high" />`,
-    );
-  }
-  return tags.join('\n    ');
 }
 
 /** Must match the product page's first photo (apps/web/src/app/routes/product-details.tsx) so the preload is used. */
-const PHOTO_SIZES = '(min-width: 1024px) 50vw, 100vw';
-
-function photoAttributes(product: Product): { src: string; srcSet?: string } | undefined {
-  const id = storedImageId(product.image1);
-  if (id !== undefined) {
-    return { src: product.image1, srcSet: [320, 640, 1280].map((w) => `${storedImageUrl(id, w as 320)} ${w}w`).join(', ') };
-  }
-  return absoluteImageUrl(product.image1, '') ? { src: product.image1 } : undefined;
-}
+export const PHOTO_SIZES = '(min-width: 1024px) 50vw, 100vw';
 
 /**
- * The product page's first screen as static markup (same classes and boxes as the React page, so nothing moves
- * when React replaces it): the seller bar, the first photo, the category, name and price.
+ * A preload of a photo as an <img> of SmartImage (apps/web components/smart-image.tsx) asks for it: its src, and its
+ * widths when it is a stored image; nothing for a picture that is neither stored nor https.
  */
-export function productMarkup(product: Product, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): string {
-  const photo = photoAttributes(product);
-  const img = photo
-    ? `<img src="${escapeHtml(photo.src)}"${photo.srcSet ? ` srcset="${escapeHtml(photo.srcSet)}" sizes="${PHOTO_SIZES}"` : ''} width="1280" height="960" alt="${escapeHtml(product.name)}" loading="eager" fetchpriority="high" decoding="async" class="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />`
-    : '<div class="aspect-[4/3] w-full rounded-box bg-base-200"></div>';
-  const seller = (label: string, value: string) =>
-    `<p class="flex items-center gap-2"><span class="size-5 shrink-0"></span><span class="min-w-0"><span class="block text-xs opacity-70">${label}</span>${escapeHtml(value)}</span></p>`;
+export function imagePreload(src: string, sizes: string): HeadTag | undefined {
+  const srcSet = imageSrcSet(src);
+  if (!srcSet && !src.startsWith('https://')) return undefined;
+  return {
+    tag: 'link',
+    attrs: { rel: 'preload', as: 'image', href: src, imagesrcset: srcSet, imagesizes: srcSet ? sizes : undefined, fetchpriority: 'high' },
+  };
+}
+
+/** A listing's head, with the first photo's preload so it starts before the stylesheet is parsed. */
+export function productHead(page: ListingHead, publicUrl: string, priceFormat: PriceFormat = DEFAULT_PRICE_FORMAT): HeadTag[] {
+  const { listing, shareImage } = page;
+  const preload = imagePreload(listing.image1, PHOTO_SIZES);
   return [
-    '<main id="main" class="min-h-screen flex-1 pt-16"><article class="pb-16">',
-    '<section aria-label="Seller" class="bg-neutral text-neutral-content"><div class="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">',
-    seller('Uploaded by', product.uploaderName),
-    seller('Contact email', product.email),
-    seller('Contact number', product.uploaderPhone),
-    seller('Location', product.uploaderLocation),
-    '</div></section>',
-    '<div class="mx-auto grid max-w-7xl gap-10 px-4 pt-10 lg:grid-cols-2">',
-    `<div>${img}</div>`,
-    '<div>',
-    `<p class="badge badge-ghost">${escapeHtml(categoryLabel(product.category))}</p>`,
-    `<h1 class="mt-3 font-serif text-3xl font-bold sm:text-4xl">${escapeHtml(product.name)}</h1>`,
-    `<p class="mt-3 text-3xl font-semibold text-primary">${escapeHtml(formatPrice(product.price, priceFormat))}</p>`,
-    `<p class="mt-6 font-medium">${escapeHtml(product.shortDescription)}</p>`,
-    '</div></div></article></main>',
-  ].join('');
+    ...pageTags({
+      title: `${listing.name} | ${SITE_NAME}`,
+      description: listing.shortDescription,
+      url: `${publicUrl}/productDetails/${listing._id}`,
+      type: 'product',
+      ...(shareImage ? { image: shareImage } : {}),
+    }),
+    property('product:price:amount', plainPrice(listing.price)),
+    property('product:price:currency', priceFormat.currency),
+    { tag: 'script', type: 'application/ld+json', json: productJsonLd(page, publicUrl, priceFormat) },
+    ...(preload ? [preload] : []),
+  ];
 }
 
 /** The listing as the web's query cache holds it, for the page to start without a second request. */
 export function listingData(product: Product): string {
-  return `<script type="application/json" id="${LISTING_DATA_ID}">${jsonForScript(product)}</script>`;
+  return renderTag({ tag: 'script', type: 'application/json', id: LISTING_DATA_ID, json: product });
 }
 
 const HEAD_BLOCK = /<!--head-->[\s\S]*?<!--\/head-->/;
@@ -197,10 +222,10 @@ const PAGE_MARK = '<!--page-->';
  * index.html with the head block (between `<!--head-->` and `<!--/head-->`, or else its <title>) replaced, the page
  * markup put at `<!--page-->` (after the painted navbar) and `body` added before </body>.
  */
-export function renderDocument(indexHtml: string, parts: { head?: string; page?: string; body?: string }): string {
+export function renderDocument(indexHtml: string, parts: { head?: readonly HeadTag[]; page?: string; body?: string }): string {
   let html = indexHtml;
   if (parts.head !== undefined) {
-    const head = parts.head;
+    const head = renderHead(parts.head);
     if (HEAD_BLOCK.test(html)) html = html.replace(HEAD_BLOCK, () => `<!--head-->\n    ${head}\n    <!--/head-->`);
     else if (/<title>[\s\S]*?<\/title>/.test(html)) html = html.replace(/<title>[\s\S]*?<\/title>/, () => head);
     else html = head + html;

@@ -1,5 +1,6 @@
 // Pages the server writes itself (outside /api, so not in the authorisation matrix): robots.txt, the sitemaps and
-// the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md).
+// the product page's HTML with the listing's head and first screen (docs/decisions/009-listing-pages.md); the first
+// screens are the web's components rendered here (web-render.ts, docs/decisions/021-first-screens-from-the-components.md).
 import { Readable } from 'node:stream';
 import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { ListProductsQuery, type TimelineFilters } from '@olden/contracts';
@@ -9,8 +10,9 @@ import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
 import { toProduct } from '../products/service.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';
-import { defaultHead, listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
-import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
+import { defaultHead, type HeadTag, listingData, notFoundHead, pageImageUrls, productHead, renderDocument, shareImageUrl } from './head.ts';
+import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, type TimelinePage } from './timeline.ts';
+import type { WebRender } from './web-render.ts';
 import { robotsTxt, type Sitemaps } from './sitemap.ts';
 
 export const CACHE = {
@@ -60,26 +62,29 @@ export function sendNotFoundPage(reply: FastifyReply, indexHtml: string, publicU
 
 export function registerProductPage(
   app: FastifyInstance,
-  deps: { config: Config; products: ProductsService; indexHtml: string; extraHead?: string },
+  deps: { config: Config; products: ProductsService; indexHtml: string; render: Promise<WebRender>; extraHead?: HeadTag[] },
 ): void {
-  const { config, products, indexHtml, extraHead } = deps;
+  const { config, products, indexHtml, render, extraHead = [] } = deps;
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
-    let product;
+    let row;
     try {
-      product = toProduct(await products.get(request.params.id));
+      row = await products.get(request.params.id);
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
       if (error instanceof AppError && error.statusCode === 404) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
       throw error;
     }
+    // The listing as the API answers it, its images named as the page names them (its own origin, or S3_PUBLIC_URL).
+    const listing = toProduct(row, pageImageUrls(config));
+    const page = { listing, shareImage: shareImageUrl(row.image1, config) };
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', CACHE.page)
       .send(
         renderDocument(indexHtml, {
-          head: extraHead ? `${productHead(product, config.publicUrl, config.priceFormat)}\n    ${extraHead}` : productHead(product, config.publicUrl, config.priceFormat),
-          page: productMarkup(product, config.priceFormat),
-          body: listingData(product),
+          head: [...productHead(page, config.publicUrl, config.priceFormat), ...extraHead],
+          page: (await render).renderProductScreen(listing, config.priceFormat),
+          body: listingData(listing),
         }),
       );
   });
@@ -89,10 +94,10 @@ export function registerProductPage(
  * The session check the web makes first on a guarded page (features/auth/api/get-session.ts: a plain GET, cookie
  * only), started with the HTML instead of after the JavaScript: one round trip fewer before the page can render.
  */
-export const SESSION_PRELOAD = '<link rel="preload" as="fetch" href="/api/auth/session" crossorigin="anonymous" />';
+export const SESSION_PRELOAD: HeadTag = { tag: 'link', attrs: { rel: 'preload', as: 'fetch', href: '/api/auth/session', crossorigin: 'anonymous' } };
 
 /**
- * `GET /timeline` (docs/decisions/014-timeline-first-page.md): for a live session, the page with its first screen
+ * `GET /timeline` (docs/decisions/021-first-screens-from-the-components.md): for a live session, the page with its first screen
  * painted and its first page of listings as JSON (`private, no-store`); for anyone else, the plain shell, which
  * sends them to /login. A failing read (a search over its budget, the database away) also falls back to the shell.
  */
@@ -102,14 +107,15 @@ export function registerTimelinePage(
     config: Config;
     products: ProductsService;
     indexHtml: string;
-    extraHead?: string;
+    render: Promise<WebRender>;
+    extraHead?: HeadTag[];
     /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
     hasSession: (cookieValue: string | undefined) => Promise<boolean>;
   },
 ): void {
-  const { config, products, indexHtml, extraHead, hasSession } = deps;
-  const shellHead = (filters: TimelineFilters) =>
-    [defaultHead(config.publicUrl, '/timeline'), SESSION_PRELOAD, firstPagePreload(filters), extraHead].filter(Boolean).join('\n    ');
+  const { config, products, indexHtml, render, extraHead = [], hasSession } = deps;
+  const shellHead = (filters: TimelineFilters): HeadTag[] => [...defaultHead(config.publicUrl, '/timeline'), SESSION_PRELOAD, firstPagePreload(filters), ...extraHead];
+  const listingUrls = pageImageUrls(config);
   app.get('/timeline', { schema: { hide: true } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8').header('Vary', 'Cookie');
     const filters = timelineFilters(request.query as Record<string, unknown>);
@@ -118,7 +124,7 @@ export function registerTimelinePage(
     try {
       if (await hasSession(request.cookies?.[SESSION_COOKIE])) {
         const found = await products.list(null, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
-        page = { filters, items: found.rows.map(toProduct), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
+        page = { filters, items: found.rows.map((row) => toProduct(row, listingUrls)), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
       }
     } catch (error) {
       request.log.warn({ err: error }, 'timeline page: served without its first page');
@@ -126,8 +132,8 @@ export function registerTimelinePage(
     }
     if (!page) return reply.header('Cache-Control', CACHE.page).send(renderDocument(indexHtml, { head }));
     const html = renderDocument(indexHtml, {
-      head: [head, firstCardPreload(page)].filter(Boolean).join('\n    '),
-      page: timelineMarkup(page, config.priceFormat),
+      head: [...head, ...firstCardPreload(page)],
+      page: (await render).renderTimelineScreen(page, config.priceFormat),
       body: timelineData(page),
     });
     reply.header('Cache-Control', CACHE.privatePage);

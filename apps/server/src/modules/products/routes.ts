@@ -12,9 +12,10 @@ import {
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { type ProductsService, toProduct } from './service.ts';
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; urls: ImageUrlConfig }> = async (app, { products, urls }) => {
   app.post('/products', {
     config: { auth: 'user' },
     schema: {
@@ -38,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403, 429) },
     },
     handler: async (request, reply) =>
-      sendPage(request, reply, await products.list(request.user, request.query, request.ip)).map(toProduct),
+      sendPage(request, reply, await products.list(request.user, request.query, request.ip)).map((row) => toProduct(row, urls)),
   });
 
   app.get('/products/:id', {
@@ -49,7 +50,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       params: IdParams,
       response: { 200: ProductSchema, ...errorResponses(404) },
     },
-    handler: async (request) => toProduct(await products.get(request.params.id)),
+    handler: async (request) => toProduct(await products.get(request.params.id), urls),
   });
 
   app.patch('/products/:id', {

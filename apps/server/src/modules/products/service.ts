@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
@@ -47,13 +48,14 @@ type ListQuery = z.output<typeof ListProductsQuery>;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Product {
+/** A listing as the API answers it, its images named where they are served (lib/image-urls.ts). */
+export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls: ImageUrlConfig): Product {
   return {
     _id: row.id,
-    image1: row.image1,
-    image2: row.image2,
-    image3: row.image3,
-    image4: row.image4,
+    image1: absoluteImageUrl(row.image1, urls),
+    image2: absoluteImageUrl(row.image2, urls),
+    image3: absoluteImageUrl(row.image3, urls),
+    image4: absoluteImageUrl(row.image4, urls),
     name: row.name,
     age: row.age,
     date: row.date,

@@ -21,6 +21,7 @@ import { logSecurityEvent } from '../../lib/security-log.ts';
 import { assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { toSessionUser } from '../auth/service.ts';
+import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { toUser, type UsersService } from './service.ts';
 
 /**
@@ -43,7 +44,7 @@ async function audited(
   }
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: ImageUrlConfig }> = async (app, { users, urls }) => {
   app.post('/users', {
     config: { auth: 'user' },
     schema: {
@@ -64,7 +65,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       // 404: the account was banned between the token check and the write.
       response: { 200: z.object({ user: SessionUser }), ...errorResponses(400, 401, 404) },
     },
-    handler: async (request) => ({ user: toSessionUser(await users.updateOwnProfile(request.user!, request.body)) }),
+    handler: async (request) => ({ user: toSessionUser(await users.updateOwnProfile(request.user!, request.body), urls) }),
   });
 
   app.get('/users', {
@@ -75,7 +76,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       querystring: z.strictObject(PageQuery),
       response: { 200: z.array(UserSchema), ...errorResponses(400, 401, 403) },
     },
-    handler: async (request, reply) => sendPage(request, reply, await users.list(request.query)).map(toUser),
+    handler: async (request, reply) => sendPage(request, reply, await users.list(request.query)).map((row) => toUser(row, urls)),
   });
 
   app.delete('/users/:id', {

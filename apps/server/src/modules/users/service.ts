@@ -1,13 +1,15 @@
 import { type CreateUserBody, canBanUser, Email, isAdminUser, sameEmail, type UpdateProfileBody, type User } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
+import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { createUsersRepository, type NewUserRow, type UserRow } from './repository.ts';
 
-export function toUser(row: UserRow): User {
-  return { _id: row.id, name: row.name, email: row.email, photoURL: row.photoUrl, role: row.role, emailVerified: row.emailVerified };
+/** A user as the API answers them, the photo named where it is served (lib/image-urls.ts). */
+export function toUser(row: UserRow, urls: ImageUrlConfig): User {
+  return { _id: row.id, name: row.name, email: row.email, photoURL: absoluteImageUrl(row.photoUrl, urls), role: row.role, emailVerified: row.emailVerified };
 }
 
 export function createUsersService(ctx: AppContext) {

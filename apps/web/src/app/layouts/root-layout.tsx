@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { PageMain } from '@/components/page-main';
 import { paths } from '@/config/paths';
 import { VerifyEmailBanner } from '@/features/account/components/verify-email-banner';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -23,13 +24,12 @@ export function RootLayout() {
       {navigation.state === 'loading' && (
         <progress className="progress progress-primary fixed inset-x-0 top-16 z-40 h-1 rounded-none" aria-label="Loading page" />
       )}
-      {/* At least a screen tall, so the footer never jumps up and down while a page loads. */}
-      <main id="main" className="min-h-screen flex-1 pt-16">
+      <PageMain>
         {isBannerShown && <VerifyEmailBanner />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </main>
+      </PageMain>
       <Footer />
       <ScrollRestoration />
     </div>

@@ -1,4 +1,4 @@
-// The timeline's first page the server put into the HTML (docs/decisions/014-timeline-first-page.md): used once,
+// The timeline's first page the server put into the HTML (docs/decisions/021-first-screens-from-the-components.md): used once,
 // for the filters it was read for, instead of asking again; anything else fetches as before.
 import type { Product } from '@olden/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';

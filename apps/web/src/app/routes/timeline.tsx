@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, seedInjectedTimeline, useProducts } from '@/features/products/api/list-products';
-import { ProductFiltersBar } from '@/features/products/components/product-filters';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { TimelineView } from '@/features/products/components/timeline-view';
 import { parseFilters, useFiltersFromUrl } from '@/features/products/components/use-filters-from-url';
 import { queryClient } from '@/lib/query-client';
 
@@ -20,14 +20,9 @@ export function Component() {
   const [filters, setFilters] = useFiltersFromUrl();
   const query = useProducts(filters);
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
+    <>
       <title>{pageTitle('Timeline')}</title>
-      <header className="mb-6">
-        <h1 className="font-serif text-3xl font-bold">Timeline</h1>
-        <p className="mt-1 text-base-content/70">Everything our sellers have on offer, newest first.</p>
-      </header>
-      <ProductFiltersBar filters={filters} onChange={setFilters} />
-      <div className="mt-8">
+      <TimelineView filters={filters} onChange={setFilters}>
         <ProductGrid
           query={query}
           empty={
@@ -36,7 +31,7 @@ export function Component() {
             </EmptyState>
           }
         />
-      </div>
-    </section>
+      </TimelineView>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The session checked before React's first render, on the pages behind the route guard: it starts while the
 // route's code loads instead of after React has mounted, and React's first render is then the page (or the way to
-// /login), never "Checking your session" first (docs/decisions/014-timeline-first-page.md). The same requests the
+// /login), never "Checking your session" first (docs/decisions/021-first-screens-from-the-components.md). The same requests the
 // auth provider would make.
 import type { SessionUser } from '@olden/contracts';
 import { TOKEN_KEY } from '@/lib/api-client';

@@ -41,7 +41,7 @@ const sameFilters = (a: ProductFilters, b: ProductFilters) => FILTER_KEYS.every(
 
 /**
  * The timeline's first page the server put into the HTML, if it was read for these filters
- * (docs/decisions/014-timeline-first-page.md). Read once: the element is removed, later visits fetch as usual.
+ * (docs/decisions/021-first-screens-from-the-components.md). Read once: the element is removed, later visits fetch as usual.
  */
 export function takeInjectedTimeline(filters: ProductFilters): Page<Product> | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(INJECTED_TIMELINE_ID);

@@ -27,6 +27,19 @@ function GridSkeleton() {
   );
 }
 
+/** The cards of a list of listings, the first two loaded first (the server paints the first ones too: app/server-render.tsx). */
+export function ProductCardList({ products }: { products: Product[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {products.map((product, i) => (
+        <li key={product._id}>
+          <ProductCard product={product} isPriority={i < 2} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Product cards over a paginated query: skeleton, error with retry, empty state, Load more. */
 export function ProductGrid({ query, empty }: Props) {
   if (query.isPending) return <GridSkeleton />;
@@ -35,13 +48,7 @@ export function ProductGrid({ query, empty }: Props) {
   if (products.length === 0) return <>{empty}</>;
   return (
     <div className="space-y-8">
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {products.map((product, i) => (
-          <li key={product._id}>
-            <ProductCard product={product} isPriority={i < 2} />
-          </li>
-        ))}
-      </ul>
+      <ProductCardList products={products} />
       <div className="flex flex-col items-center gap-2" aria-live="polite">
         {query.isFetchNextPageError && (
           <p className="text-sm text-error">Could not load more products. Please try again.</p>

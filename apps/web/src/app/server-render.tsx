@@ -1,0 +1,58 @@
+// The first screens the server paints before the JavaScript (apps/server/src/modules/pages), rendered with
+// react-dom/server from the same components the app renders, so a change to a card or to the product page shows in
+// both. The server loads this module bundled (apps/server/src/modules/pages/web-render.ts); React's first render in
+// the browser replaces the painted screen with the same markup (docs/decisions/021-first-screens-from-the-components.md).
+import type { PriceFormat, Product, TimelineFilters } from '@olden/contracts';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { PageMain } from '@/components/page-main';
+import { listingUnavailableReason } from '@/features/products/components/listing-status-badge';
+import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
+import { ProductCardList } from '@/features/products/components/product-grid';
+import { TimelineView } from '@/features/products/components/timeline-view';
+import { withPriceFormat } from '@/lib/format';
+import { paths } from '@/config/paths';
+
+/** How many cards the timeline's painted first screen shows (a desktop row; a phone shows one). */
+export const TIMELINE_FIRST_CARDS = 3;
+
+const nothing = () => {};
+
+/**
+ * React writes a preload of every eagerly loaded picture before the markup when it renders no <head>; the page's head
+ * already has the one preload that matters (apps/server modules/pages/head.ts), so these are dropped.
+ */
+const withoutPreloads = (html: string) => html.replace(/^(?:<link rel="preload"[^>]*\/>)+/, '');
+
+/** The timeline's first screen: header, the filters as chosen and the first cards (none for an empty first page). */
+export function renderTimelineScreen(page: { filters: TimelineFilters; items: Product[] }, format: PriceFormat): string {
+  const first = page.items.slice(0, TIMELINE_FIRST_CARDS);
+  return withPriceFormat(format, () =>
+    withoutPreloads(renderToStaticMarkup(
+      <StaticRouter location={paths.timeline.getHref()}>
+        <PageMain>
+          <TimelineView filters={page.filters} onChange={nothing}>
+            {first.length > 0 && (
+              <div className="space-y-8">
+                <ProductCardList products={first} />
+              </div>
+            )}
+          </TimelineView>
+        </PageMain>
+      </StaticRouter>,
+    )),
+  );
+}
+
+/** The product page's body as a visitor first sees it (Buy Now off, with its reason, on a reserved or sold listing). */
+export function renderProductScreen(product: Product, format: PriceFormat): string {
+  return withPriceFormat(format, () =>
+    withoutPreloads(renderToStaticMarkup(
+      <StaticRouter location={paths.productDetails.getHref(product._id)}>
+        <PageMain>
+          <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} photos={<PhotosFallback />} />
+        </PageMain>
+      </StaticRouter>,
+    )),
+  );
+}
