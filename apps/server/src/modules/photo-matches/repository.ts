@@ -42,10 +42,10 @@ function otherSellersBefore(query: NearCopyQuery): SQL {
   return and(sql`${listingPhotos.sellerId} <> ${query.sellerId}`, sql`${listingPhotos.uploadedAt} < ${query.before.toISOString()}::timestamptz`)!;
 }
 
-async function nearest(db: Db, query: NearCopyQuery, candidates: SQL | undefined): Promise<NearCopy[]> {
+function nearestQuery(db: Db, query: NearCopyQuery, candidates: SQL | undefined) {
   const direct = distanceTo(query.hashes.hash);
   const mirrored = distanceTo(query.hashes.mirror);
-  const rows = await db
+  return db
     .select({
       productId: listingPhotos.productId,
       imageId: listingPhotos.imageId,
@@ -56,12 +56,27 @@ async function nearest(db: Db, query: NearCopyQuery, candidates: SQL | undefined
     .where(and(candidates, otherSellersBefore(query), sql`least(${direct}, ${mirrored}) <= ${query.bits}`))
     .orderBy(sql`least(${direct}, ${mirrored})`, asc(listingPhotos.productId), asc(listingPhotos.imageId))
     .limit(query.limit);
+}
+
+async function nearest(db: Db, query: NearCopyQuery, candidates: SQL | undefined): Promise<NearCopy[]> {
+  const rows = await nearestQuery(db, query, candidates);
   return rows.map((r) => ({
     productId: r.productId,
     imageId: r.imageId,
     distance: Math.min(r.direct, r.mirrored),
     mirrored: r.mirrored < r.direct,
   }));
+}
+
+/** SQL: the stored hashes that share a candidate value in one of the four bands (each band's index looked up). */
+function bandCandidates(query: NearCopyQuery): SQL {
+  const [b0, b1, b2, b3] = candidateBands([query.hashes.hash, query.hashes.mirror], query.bits);
+  return or(
+    sql`${listingPhotos.band0} = any(${intArray(b0)})`,
+    sql`${listingPhotos.band1} = any(${intArray(b1)})`,
+    sql`${listingPhotos.band2} = any(${intArray(b2)})`,
+    sql`${listingPhotos.band3} = any(${intArray(b3)})`,
+  )!;
 }
 
 export function createPhotoMatchesRepository(db: Db) {
@@ -90,15 +105,15 @@ export function createPhotoMatchesRepository(db: Db) {
      * Other sellers' earlier photos within `bits` of the photo or of its mirror image, nearest first: multi-index
      * hashing, a lookup of each band's candidate values in its index, then the exact distance of those candidates.
      */
-    nearCopies(query: NearCopyQuery): Promise<NearCopy[]> {
-      const [b0, b1, b2, b3] = candidateBands([query.hashes.hash, query.hashes.mirror], query.bits);
-      const candidates = or(
-        sql`${listingPhotos.band0} = any(${intArray(b0)})`,
-        sql`${listingPhotos.band1} = any(${intArray(b1)})`,
-        sql`${listingPhotos.band2} = any(${intArray(b2)})`,
-        sql`${listingPhotos.band3} = any(${intArray(b3)})`,
-      );
-      return nearest(db, query, candidates);
+    nearCopies: (query: NearCopyQuery): Promise<NearCopy[]> => nearest(db, query, bandCandidates(query)),
+
+    /** nearCopies (or the scan) run under EXPLAIN ANALYZE: its plan, and its planning and execution time in the database. */
+    async explainNearCopies(query: NearCopyQuery, how: 'index' | 'scan' = 'index'): Promise<{ plan: string[]; ms: number }> {
+      const statement = nearestQuery(db, query, how === 'index' ? bandCandidates(query) : undefined);
+      const result = await db.execute(sql`explain (analyze, costs off) ${statement}`);
+      const plan = (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']);
+      const time = (label: string) => Number(/([\d.]+) ms/.exec(plan.find((l) => l.startsWith(label)) ?? '')?.[1] ?? Number.NaN);
+      return { plan, ms: time('Planning Time') + time('Execution Time') };
     },
 
     /** The same answer from a scan of every hash (what the index must agree with; the benchmark's yardstick). */
