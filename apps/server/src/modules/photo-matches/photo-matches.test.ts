@@ -5,7 +5,7 @@ import { eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImageUploadResponse } from '@olden/contracts';
-import { images, photoMatches } from '../../db/schema.ts';
+import { images, listingPhotos, photoMatches } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
 import { hammingDistance } from '../../lib/dhash.ts';
 import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
@@ -209,5 +209,26 @@ describe('stolen-photo detection', () => {
     const [again] = await t.database.db.select().from(images).where(eq(images.id, original.id));
     // From the stored WebP rather than the upload's pixels: a few bits apart, well within a match.
     expect(hammingDistance(again!.phash!, before!.phash!)).toBeLessThanOrEqual(t.config.PHOTO_MATCH_BITS);
+  });
+
+  it('backfill: listings indexed before hashes existed are indexed, then checked; the original is not reported, a re-run reports nothing', async () => {
+    const t = getApp();
+    const db = t.database.db;
+    const before = await db.select().from(photoMatches);
+    expect(before.length).toBeGreaterThan(0);
+    await db.delete(photoMatches);
+    await db.delete(listingPhotos);
+    reported.splice(0);
+    const first = await t.services.photoMatches.backfill();
+    expect(first.listings).toBeGreaterThanOrEqual(7);
+    const pairs = (rows: (typeof before)[number][]) => rows.map((m) => `${m.productId}/${m.imageId}/${m.otherProductId}/${m.otherImageId}`).sort();
+    // Every pair the live checks found, and more: a copy is now also checked against listings made after it that show
+    // an earlier photo (the honest seller's second listing of the original). The original listing is never the copy.
+    expect(pairs(await db.select().from(photoMatches))).toEqual(expect.arrayContaining(pairs(before)));
+    expect(reported.map((r) => r.productId)).not.toContain(originalListing);
+    expect(reported.length).toBe(first.reported);
+    reported.splice(0);
+    expect((await t.services.photoMatches.backfill()).reported).toBe(0);
+    expect(reported).toEqual([]);
   });
 });

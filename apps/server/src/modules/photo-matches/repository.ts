@@ -1,8 +1,9 @@
 // All SQL of stolen-photo detection: the photos each listing shows, indexed by hash band (listing_photos), and the
-// matches found (photo_matches). It writes only those two tables.
+// matches found (photo_matches). It writes only those two tables; the backfill reads the listings' photo columns
+// (products, a read model) to index listings stored before hashes existed.
 import { and, asc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { listingPhotos, photoMatches } from '../../db/schema.ts';
+import { listingPhotos, photoMatches, products } from '../../db/schema.ts';
 import { bandsOf, candidateBands, type PhotoHashes } from '../../lib/dhash.ts';
 
 export interface IndexedPhoto {
@@ -136,6 +137,24 @@ export function createPhotoMatchesRepository(db: Db) {
         .from(photoMatches)
         .where(inArray(photoMatches.productId, productIds))
         .orderBy(asc(photoMatches.createdAt), asc(photoMatches.id));
+    },
+
+    /** One page of every listing's seller and photo columns, oldest first, after the keyset `after`. */
+    async listingsPage(after: { createdAt: Date; id: string } | undefined, limit: number) {
+      return db
+        .select({
+          id: products.id,
+          sellerId: products.sellerId,
+          createdAt: products.createdAt,
+          image1: products.image1,
+          image2: products.image2,
+          image3: products.image3,
+          image4: products.image4,
+        })
+        .from(products)
+        .where(after ? sql`(${products.createdAt}, ${products.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined)
+        .orderBy(asc(products.createdAt), asc(products.id))
+        .limit(limit);
     },
 
     transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db)),

@@ -2,7 +2,7 @@
 // listing is created or its photos change, each stored photo it shows is compared, by its 64-bit dHash and its
 // mirror image's, with the photos other sellers uploaded earlier. A match is stored (photo_matches) and handed to
 // `onStolenPhotos`, which app.ts wires to the moderation queue; the listing stays up, moderators decide.
-import { storedImageUrl } from '@olden/contracts';
+import { storedImageId, storedImageUrl } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
@@ -97,6 +97,41 @@ export function createPhotoMatchesService(
       } catch (error) {
         ctx.log.error({ err: error, productId: listing.productId }, 'stolen-photo check failed');
       }
+    },
+
+    /**
+     * For listings stored before hashes existed (`npm run admin -- photo-hashes`, after the images are hashed): indexes
+     * every listing's photos, then checks every listing, oldest first, reporting matches as a new listing would.
+     * Two passes, so a photo uploaded early but listed late is still the original. Safe to re-run: stored pairs are
+     * not reported again.
+     */
+    async backfill(progress: (line: string) => void = () => {}): Promise<{ listings: number; reported: number }> {
+      let listings = 0;
+      let reported = 0;
+      for (const pass of ['index', 'check'] as const) {
+        let after: { createdAt: Date; id: string } | undefined;
+        for (;;) {
+          const page = await repo.listingsPage(after, 500);
+          for (const row of page) {
+            const imageIds = [row.image1, row.image2, row.image3, row.image4]
+              .map((url) => storedImageId(url))
+              .filter((id): id is string => id !== undefined);
+            const listing = { productId: row.id, sellerId: row.sellerId, imageIds };
+            if (pass === 'index') {
+              const hashes = await deps.images.hashesOf(imageIds);
+              await repo.setListingPhotos(row.id, row.sellerId, [...hashes].map(([imageId, h]) => ({ imageId, hash: h.hash, uploadedAt: h.uploadedAt })));
+              listings += 1;
+            } else if ((await check(listing)).length > 0) {
+              reported += 1;
+            }
+          }
+          if (page.length === 0) break;
+          const last = page[page.length - 1]!;
+          after = { createdAt: last.createdAt, id: last.id };
+        }
+        progress(pass === 'index' ? `photo-hashes: ${listings} listings indexed` : `photo-hashes: ${reported} listings reported`);
+      }
+      return { listings, reported };
     },
 
     /** The stored matches of a listing, for the moderation queue's side-by-side preview (oldest first). */
