@@ -1,5 +1,5 @@
 // `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50]
-//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]`
+//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos] [--compress] [--photo-n 1000000]`
 //
 // The figures of docs/decisions/015 and docs/decisions/019, each printed beside its target with a met / NOT met line:
 // - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist), with the production default
@@ -13,8 +13,10 @@
 // - Start-up (process start to the first answered page on an existing database) and idle RSS of the production process.
 // - PGlite (the embedded default) with `pglite-n` listings: the same scenarios, beside PostgreSQL.
 // - Static assets: precompressed encodings, cache lifetimes, and the round trips before the first paint in Chromium.
+// - Stolen-photo lookup (bench/photo-matches.ts): one photo's near copies among `photo-n` stored hashes (PostgreSQL;
+//   PGlite when DATABASE_URL is unset), through the four indexed bands, beside a full bit_count scan.
 // `--only search` runs just the searches (match counts, in-database times, HTTP) for quicker iterations; `--only browse`
-// just the first page and the category filter against the yardsticks.
+// just the first page and the category filter against the yardsticks; `--only photos` just the stolen-photo lookup.
 // Absolute figures drift on a shared machine; the ratios are what the targets compare.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +34,7 @@ import { createProductsRepository, type ListFilter } from '../src/modules/produc
 import { buildCorrectionsQuery, buildCountQuery, createSearchInspector } from '../src/modules/products/search/inspect.ts';
 import { SEARCH_PAGE_TTL_MS } from '../src/modules/products/search/page-memory.ts';
 import { queryWords } from '../src/modules/products/search/terms.ts';
+import { benchPhotoLookup } from './photo-matches.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
 
@@ -45,14 +48,16 @@ interface Args {
   keep: boolean;
   'skip-pglite': boolean;
   'skip-static': boolean;
-  /** 'search': only the search scenarios; 'browse': only the first page and category filter (empty: everything). */
+  /** 'search': only the search scenarios; 'browse': only the first page and category filter; 'photos': only the photo lookup (empty: everything). */
   only: string;
+  /** Stored photo hashes for the stolen-photo lookup. */
+  'photo-n': number;
   /** Every side compresses its answers, and the client asks for it. */
   compress: boolean;
 }
 
 const USAGE =
-  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]';
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos] [--compress] [--photo-n 1000000]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -69,6 +74,7 @@ function parseArgs(argv: string[]): Args {
     'skip-static': false,
     only: '',
     compress: false,
+    'photo-n': 1_000_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
@@ -79,7 +85,7 @@ function parseArgs(argv: string[]): Args {
     }
     if (key === 'only') {
       const what = argv[++i];
-      if (what !== 'search' && what !== 'browse') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
+      if (what !== 'search' && what !== 'browse' && what !== 'photos') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
       args.only = what;
       continue;
     }
@@ -585,15 +591,33 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loads: number[][] = [loadavg()];
   const sampler = setInterval(() => loads.push(loadavg()), 10_000);
+  const photosOnly = args.only === 'photos';
   // The production bundle is what `npm start` runs: build it if its sources are newer.
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (built.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('could not build the server bundle');
+  if (!photosOnly) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (built.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('could not build the server bundle');
+  }
   const reports: BackendReport[] = [];
   try {
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
-    else log('DATABASE_URL is not set: the PostgreSQL figures and the Express baseline are skipped.');
-    if (!args['skip-pglite']) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
+    if (databaseUrl && !photosOnly) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
+    else if (!databaseUrl) log('DATABASE_URL is not set: the PostgreSQL figures and the Express baseline are skipped.');
+    if (!args['skip-pglite'] && !photosOnly) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
+    if (!args.only || photosOnly) {
+      // On PostgreSQL, the target's database; on PGlite (no DATABASE_URL) at most pglite-n hashes, in a temp folder.
+      const tmp = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'og-bench-photos-'));
+      const database = await openDatabase(databaseUrl ? { databaseUrl, poolSize: 2 } : { pgliteDir: path.join(tmp!, 'db') });
+      try {
+        await database.migrate();
+        const n = databaseUrl ? args['photo-n'] : Math.min(args['photo-n'], args['pglite-n']);
+        await benchPhotoLookup(database.db, { n, runs: Math.max(args.runs, 200), keep: args.keep }, log, (name, figure, ok) =>
+          target(`${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${name}`, figure, ok),
+        );
+      } finally {
+        await database.close().catch(() => {});
+        if (tmp) rmSync(tmp, { recursive: true, force: true });
+      }
+    }
     if (!args['skip-static'] && !args.only) {
       log('\n== Static assets ==');
       const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-static-'));

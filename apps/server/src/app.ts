@@ -34,6 +34,7 @@ import { createEventBus } from './modules/events/bus.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
+import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-matches/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
@@ -100,9 +101,15 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   limiter?: Limiter;
+  hooks?: ServiceHooks;
 }
 
-export function createServices(ctx: AppContext) {
+/** Where one module's event reaches another that the composition root does not build itself (a test's spy). */
+export interface ServiceHooks {
+  onStolenPhotos?: OnStolenPhotos;
+}
+
+export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const mailer = createMailer(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
@@ -115,13 +122,25 @@ export function createServices(ctx: AppContext) {
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
+  // Stolen photos go to the moderation queue as a system report (issue 28): until the reports module is merged,
+  // a logged no-op; the matches are stored either way (photo_matches).
+  const onStolenPhotos: OnStolenPhotos =
+    hooks.onStolenPhotos ??
+    (async ({ productId, matches }) => {
+      ctx.log.warn({ event: 'photo-matches.report', productId, matches }, 'stolen photos: no reports module to queue them yet');
+    });
+  const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
+  const products = createProductsService(ctx, {
+    images,
+    onDelete: declineOnDeletedListing(notify),
+    onPhotosChanged: photoMatches.listingPhotosChanged,
+  });
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -178,7 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   const limiter = options.limiter ?? (config.REDIS_URL ? createRedisLimiter(config.REDIS_URL) : createMemoryLimiter());
   const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS }, app.log);
   const ctx: AppContext = { config, db: database.db, limiter, log: app.log, jobs };
-  const services = createServices(ctx);
+  const services = createServices(ctx, options.hooks);
   app.decorate('services', services);
 
   registerErrorHandlers(app);

@@ -118,6 +118,11 @@ const EnvSchema = z.object({
   WEB_DIST: optionalText,
   /** Photo storage per user (stored WebP bytes), in MB. */
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
+  /**
+   * Stolen-photo detection: a listing's photo within this many bits (Hamming distance of the 64-bit dHash) of
+   * another seller's earlier photo is a match (docs/decisions/023-stolen-photo-detection.md); 0 only exact hashes.
+   */
+  PHOTO_MATCH_BITS: z.coerce.number().int().min(0).max(12).default(7),
   /** How often a live event stream sends a heartbeat and re-checks its session, in ms. */
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(EVENTS_HEARTBEAT_MS),
   /** How often each background worker asks the job queue for due jobs, in ms (lib/jobs.ts; at least 500). */

@@ -1,5 +1,7 @@
 // `npm run admin -- grant EMAIL`: makes an existing user an admin, on the same database the server uses.
 // There is no revoke here: an admin removes the role through the API (PATCH /api/users/admin/:id {admin: false}).
+// `npm run admin -- photo-hashes`: hashes the photos stored before stolen-photo detection existed (from their stored
+// files, in DATA_DIR/images or the S3 bucket), then indexes and checks every listing (docs/decisions/023).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Email } from '@olden/contracts';
@@ -10,8 +12,10 @@ import { ensureDataDir, lockDataDir } from '../lib/data-dir.ts';
 import { createJobs } from '../lib/jobs.ts';
 import { createMemoryLimiter } from '../lib/limiter.ts';
 import { createUsersService } from '../modules/users/service.ts';
+import { createServices } from '../app.ts';
+import type { Database } from '../db/client.ts';
 
-const USAGE = 'Usage: npm run admin -- grant EMAIL';
+const USAGE = 'Usage: npm run admin -- grant EMAIL | photo-hashes';
 
 /** Thrown for anything the operator must fix; printed as one line, exit code 1. */
 class CliError extends Error {}
@@ -30,11 +34,45 @@ const silentLogger = {
   },
 } as unknown as FastifyBaseLogger;
 
-export async function runAdminCli(argv: string[], env: Record<string, string | undefined>): Promise<string> {
+/**
+ * Hashes every stored image without a hash, then indexes and checks every listing with the server's own services
+ * (so its matches reach the moderation queue as the server's would). Prints its progress through `print`.
+ */
+async function photoHashes(config: ReturnType<typeof loadConfig>, database: Database, print: (line: string) => void): Promise<string> {
+  // Jobs the services queue (a report's mail) are written to the queue; the server's processes run them.
+  const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS, queueOnly: true }, silentLogger);
+  const services = createServices({ config, db: database.db, limiter: createMemoryLimiter(), log: silentLogger, jobs });
+  try {
+    let after = '';
+    let hashed = 0;
+    let failed = 0;
+    for (;;) {
+      const batch = await services.images.hashMissing(200, after);
+      hashed += batch.hashed;
+      failed += batch.failed;
+      if (!batch.last) break;
+      after = batch.last;
+      print(`photo-hashes: ${hashed} images hashed${failed ? `, ${failed} unreadable` : ''} ...`);
+    }
+    const { listings, reported } = await services.photoMatches.backfill(print);
+    return `photo-hashes: ${hashed} images hashed, ${failed} unreadable (their files are gone); ${listings} listings indexed, ${reported} with photos near another seller's earlier photo reported.`;
+  } finally {
+    await jobs.stop();
+    await services.mailer.close();
+    await services.events.close();
+  }
+}
+
+export async function runAdminCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  print: (line: string) => void = () => {},
+): Promise<string> {
   const [command, rawEmail, ...rest] = argv;
-  if (command !== 'grant' || rawEmail === undefined || rest.length > 0) throw new CliError(USAGE);
+  const photos = command === 'photo-hashes' && rawEmail === undefined;
+  if (!photos && (command !== 'grant' || rawEmail === undefined || rest.length > 0)) throw new CliError(USAGE);
   const email = Email.safeParse(rawEmail);
-  if (!email.success) throw new CliError(`"${rawEmail}" is not an email address. ${USAGE}`);
+  if (!photos && !email.success) throw new CliError(`"${rawEmail}" is not an email address. ${USAGE}`);
 
   const parsed = parseEnv(env);
   // The CLI signs nothing, so it neither needs nor creates the JWT secret.
@@ -54,6 +92,8 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
     const database = await openDatabase({ databaseUrl: parsed.DATABASE_URL, pgliteDir, poolSize: 1 });
     try {
       await database.migrate();
+      if (photos) return await photoHashes(config, database, print);
+      if (!email.success) throw new CliError(USAGE);
       const limiter = createMemoryLimiter();
       // Never started: the command queues no work.
       const jobs = createJobs(database, { pollMs: config.JOB_POLL_MS, expireSeconds: config.JOB_EXPIRE_SECONDS }, silentLogger);
@@ -73,7 +113,7 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  runAdminCli(process.argv.slice(2), process.env).then(
+  runAdminCli(process.argv.slice(2), process.env, (line) => console.log(line)).then(
     (line) => {
       console.log(line);
       process.exit(0);

@@ -187,6 +187,12 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   bytes: integer('bytes').notNull(),
   createdAt: createdAt(),
+  /**
+   * The 64-bit dHash of the decoded pixels and of their mirror image (lib/dhash.ts), for stolen-photo detection;
+   * null for an image stored before hashes existed until `npm run photos:backfill` hashes it.
+   */
+  phash: bigint('phash', { mode: 'bigint' }),
+  phashMirror: bigint('phash_mirror', { mode: 'bigint' }),
 }, (t) => [index('images_owner_idx').on(t.ownerId), index('images_created_idx').on(t.createdAt)]);
 
 export const contactMessages = pgTable('contact_messages', {
@@ -223,3 +229,50 @@ export const mailDeliveries = pgTable('mail_deliveries', {
   claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
 }, (t) => [index('mail_deliveries_claimed_idx').on(t.claimedAt)]);
+
+// ---- photo-matches: stolen-photo detection (docs/decisions/023-stolen-photo-detection.md) ----
+
+/**
+ * Each stored photo a listing shows, with its hash split into four 16-bit bands, each indexed: multi-index hashing
+ * finds every hash within PHOTO_MATCH_BITS of a photo by looking up the few band values within floor(bits / 4)
+ * of its own, instead of scanning every hash. `uploaded_at` is the image's upload time: only earlier photos of
+ * other sellers count as originals.
+ */
+export const listingPhotos = pgTable('listing_photos', {
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  imageId: text('image_id').notNull().references(() => images.id, { onDelete: 'cascade' }),
+  sellerId: text('seller_id').notNull(),
+  hash: bigint('hash', { mode: 'bigint' }).notNull(),
+  band0: integer('band0').notNull(),
+  band1: integer('band1').notNull(),
+  band2: integer('band2').notNull(),
+  band3: integer('band3').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+}, (t) => [
+  // One row per listing and photo (also the listing's own rows, by its leading column).
+  uniqueIndex('listing_photos_pair_idx').on(t.productId, t.imageId),
+  index('listing_photos_image_idx').on(t.imageId),
+  index('listing_photos_band0_idx').on(t.band0),
+  index('listing_photos_band1_idx').on(t.band1),
+  index('listing_photos_band2_idx').on(t.band2),
+  index('listing_photos_band3_idx').on(t.band3),
+]);
+
+/**
+ * A listing's photo found within PHOTO_MATCH_BITS of another seller's earlier photo (or of its mirror image), kept
+ * so moderators can see both listings' photos side by side. One row per pair, so an edit reports only new pairs.
+ */
+export const photoMatches = pgTable('photo_matches', {
+  id: text('id').primaryKey(),
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  imageId: text('image_id').notNull(),
+  otherProductId: text('other_product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  otherImageId: text('other_image_id').notNull(),
+  distance: integer('distance').notNull(),
+  /** The photo is near the other's mirror image. */
+  mirrored: boolean('mirrored').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('photo_matches_pair_idx').on(t.productId, t.imageId, t.otherProductId, t.otherImageId),
+  index('photo_matches_other_product_idx').on(t.otherProductId),
+]);

@@ -53,6 +53,8 @@ export interface JobSettings {
   pollMs: number;
   /** An active job not finished after this long (its process died, or it hangs) is failed and retried. */
   expireSeconds: number;
+  /** This process only queues jobs (a command-line tool): it runs none, keeps no schedule and does no maintenance. */
+  queueOnly?: boolean;
 }
 
 /** pg-boss sends positional parameters ($1...); drizzle's `sql` numbers its own. */
@@ -91,6 +93,7 @@ export function createJobs(executor: SqlExecutor, settings: JobSettings, log: Fa
     // Finished jobs are kept a week for a look at what ran, then deleted.
     retentionDays: 7,
     deleteAfterDays: 7,
+    ...(settings.queueOnly ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
@@ -131,6 +134,7 @@ export function createJobs(executor: SqlExecutor, settings: JobSettings, log: Fa
   async function startOnce(): Promise<void> {
     await boss.start();
     for (const name of handlers.keys()) await createQueue(name);
+    if (settings.queueOnly) return;
     for (const { name, cron, data } of schedules) {
       await boss.schedule(name, cron, data ?? {}, { tz: Intl.DateTimeFormat().resolvedOptions().timeZone });
     }

@@ -8,7 +8,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { ErrorBody } from '@olden/contracts';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp, loggerOptions, type Services } from '../app.ts';
+import { buildApp, loggerOptions, type ServiceHooks, type Services } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
@@ -63,6 +63,8 @@ export interface TestAppOptions {
   captureLog?: boolean;
   /** Budgets counted here instead of in the app's own memory (a Redis limiter with a prefix of the test's own); the test closes it. */
   limiter?: Limiter;
+  /** Module hooks the test watches (a spy instead of the wired module). */
+  hooks?: ServiceHooks;
 }
 
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
@@ -76,7 +78,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   );
   const logLines: string[] = [];
   const logger = options.captureLog ? loggerOptions('info', { write: (line: string) => void logLines.push(line) }) : undefined;
-  const app = await buildApp({ config, database, logger, limiter: options.limiter });
+  const app = await buildApp({ config, database, logger, limiter: options.limiter, hooks: options.hooks });
   await seedBase(app.services);
   const services: Services = app.services;
   let counter = 0;

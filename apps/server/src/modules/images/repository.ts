@@ -1,8 +1,9 @@
 // All SQL of stored images. To tell whether an image is still shown it reads the other modules' image columns
 // (listings, profiles, categories, buy requests): a read model, the one place that knows them; it writes only images.
-import { and, eq, inArray, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import { IMAGE_WIDTHS, STORED_IMAGE_PREFIX, storedImageUrl } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
+import type { PhotoHashes } from '../../lib/dhash.ts';
 import { buyerRequests, categories, images, products, users } from '../../db/schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -90,6 +91,31 @@ export function createImagesRepository(db: Db) {
       if (ids.length === 0) return new Map();
       const rows = await db.select({ id: images.id, ownerId: images.ownerId }).from(images).where(inArray(images.id, ids));
       return new Map(rows.map((r) => [r.id, r.ownerId]));
+    },
+
+    /** The hashes of those of `ids` that are hashed, with their upload time. */
+    async hashesOf(ids: string[]): Promise<Map<string, PhotoHashes & { uploadedAt: Date }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: images.id, hash: images.phash, mirror: images.phashMirror, uploadedAt: images.createdAt })
+        .from(images)
+        .where(and(inArray(images.id, ids), isNotNull(images.phash), isNotNull(images.phashMirror)));
+      return new Map(rows.map((r) => [r.id, { hash: r.hash!, mirror: r.mirror!, uploadedAt: r.uploadedAt }]));
+    },
+
+    /** Up to `limit` ids of images without a hash, oldest first (the hash backfill's batches; failed ones come back). */
+    async unhashed(limit: number, after = ''): Promise<string[]> {
+      const rows = await db
+        .select({ id: images.id })
+        .from(images)
+        .where(and(isNull(images.phash), sql`${images.id} > ${after}`))
+        .orderBy(asc(images.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    async setHashes(id: string, hashes: PhotoHashes): Promise<void> {
+      await db.update(images).set({ phash: hashes.hash, phashMirror: hashes.mirror }).where(eq(images.id, id));
     },
 
     /** Bytes stored for one owner (all widths). */

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
+import { hashesOfFile, hashesOfPixels, type PhotoHashes } from '../../lib/dhash.ts';
 import { loadSharp } from '../../lib/sharp.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -118,8 +119,11 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
     if (width * height > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
   }
 
-  /** Decodes once (rotated, at most the largest width) and encodes every width from those pixels. */
-  async function render(input: Buffer, effort: number): Promise<{ width: number; height: number; data: Buffer }[]> {
+  /**
+   * Decodes once (rotated, at most the largest width) and encodes every width from those pixels; the photo's hashes
+   * (stolen-photo detection) come from the same pixels, a few milliseconds beside the encodes.
+   */
+  async function render(input: Buffer, effort: number): Promise<{ variants: { width: number; height: number; data: Buffer }[]; hashes: PhotoHashes }> {
     const sharp = await loadSharp();
     let pixels: { data: Buffer; info: OutputInfo };
     try {
@@ -133,7 +137,8 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
       throw badRequest(IMAGE_MESSAGES.damaged);
     }
     const { width, height, channels } = pixels.info;
-    return Promise.all(
+    const hashing = hashesOfPixels(pixels.data, { width, height, channels });
+    const variants = await Promise.all(
       IMAGE_WIDTHS.map(async (w) => {
         // No withMetadata(): sharp writes no EXIF, XMP or ICC, so GPS and camera data are gone.
         const out = await sharp(pixels.data, { raw: { width, height, channels } })
@@ -143,6 +148,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
         return { width: out.info.width, height: out.info.height, data: out.data };
       }),
     );
+    return { variants, hashes: await hashing };
   }
 
   ctx.jobs.define(SWEEP_JOB, async () => {
@@ -170,7 +176,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
       // of theirs (this process's); only uploads racing on other processes can overshoot, by one image each.
       return queue.run(ownerId ?? '', async () => {
         if (ownerId) await assertQuota(ownerId);
-        const variants = await render(input, options.effort ?? WEBP_EFFORT);
+        const { variants, hashes } = await render(input, options.effort ?? WEBP_EFFORT);
         const id = newId();
         const keys = IMAGE_WIDTHS.map((w) => storedImageFile(id, w));
         try {
@@ -185,6 +191,8 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
             width: largest.width,
             height: largest.height,
             bytes: variants.reduce((sum, v) => sum + v.data.length, 0),
+            phash: hashes.hash,
+            phashMirror: hashes.mirror,
           });
           const url = storedImageUrl(id, DISPLAY_WIDTH);
           return {
@@ -227,6 +235,32 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
     /** Who uploaded each of these ids that is stored (null for the server's own, such as the demo's). */
     ownersOf: (ids: string[]): Promise<Map<string, string | null>> => repo.ownersOf([...new Set(ids)]),
+
+    /** The photo hashes of these stored images (those hashed: older ones wait for hashMissing), with their upload time. */
+    hashesOf: (ids: string[]): Promise<Map<string, PhotoHashes & { uploadedAt: Date }>> => repo.hashesOf([...new Set(ids)]),
+
+    /**
+     * Hashes up to `limit` stored images that have no hash yet (stored before hashes existed), from their largest
+     * stored file, in id order after `after`; answers how many were hashed, how many could not be read (files gone:
+     * those stay unhashed), and the last id looked at, to continue from (undefined when there were no more).
+     */
+    async hashMissing(limit = 200, after = ''): Promise<{ hashed: number; failed: number; last?: string }> {
+      const ids = await repo.unhashed(limit, after);
+      let hashed = 0;
+      let failed = 0;
+      for (const id of ids) {
+        try {
+          const file = await storage.get(storedImageFile(id, DISPLAY_WIDTH));
+          if (!file) throw new Error('file not found');
+          await repo.setHashes(id, await hashesOfFile(file));
+          hashed += 1;
+        } catch (error) {
+          failed += 1;
+          ctx.log.warn({ err: error, imageId: id }, 'image not hashed');
+        }
+      }
+      return { hashed, failed, last: ids.at(-1) };
+    },
 
     /** For a listing's write: locks the images it names in its transaction `tx` (lockStoredImages); answers the ids gone. */
     lockIn: (tx: Db, imageIds: string[]): Promise<string[]> => lockStoredImages(tx, imageIds),

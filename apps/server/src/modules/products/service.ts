@@ -107,7 +107,13 @@ const imageNotStored = (fields: string[]) =>
  */
 export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void>;
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; search?: SearchEngine }) {
+/**
+ * After a listing was created or the stored photos it shows changed (committed): the photo-matches module's
+ * stolen-photo check (listingPhotosChanged), wired in app.ts. It never throws.
+ */
+export type OnListingPhotosChanged = (listing: { productId: string; sellerId: string; imageIds: string[] }) => Promise<void>;
+
+export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine }) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
@@ -188,6 +194,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
         { ids: storedImageIds(body), lock: deps.images.lockIn },
       );
       assertNoneMissing(body, missing);
+      await deps.onPhotosChanged?.({ productId: id!, sellerId: caller.id, imageIds: storedImageIds(body) });
       return { acknowledged: true, insertedId: id! };
     },
 
@@ -202,6 +209,10 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn });
       assertNoneMissing(body, missing);
       if (!before) return { acknowledged: true, modifiedCount: 0 };
+      const shownBefore = storedImageIds(before);
+      if (kept.length !== shownBefore.length || kept.some((imageId, i) => imageId !== shownBefore[i])) {
+        await deps.onPhotosChanged?.({ productId: id, sellerId: before.sellerId, imageIds: kept });
+      }
       await deps.images.releaseUnreferenced(
         storedImageIds(before).filter((imageId) => !kept.includes(imageId)),
         before.sellerId,
