@@ -4,10 +4,12 @@ import {
   boolean,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -223,3 +225,24 @@ export const mailDeliveries = pgTable('mail_deliveries', {
   claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date', precision: 3 }),
 }, (t) => [index('mail_deliveries_claimed_idx').on(t.claimedAt)]);
+
+/**
+ * A listing's views per day (modules/reach): one count per visitor per day, gathered in memory by each process and
+ * added here in batches. Deleted with the listing.
+ */
+export const listingViews = pgTable('listing_views', {
+  productId: text('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  count: integer('count').notNull(),
+}, (t) => [primaryKey({ columns: [t.productId, t.day] })]);
+
+/**
+ * Who was counted today (modules/reach): a signed-in user's id or a daily-salted hash of an address and a user
+ * agent, so a second view the same day, from any process, is not counted again. Rows older than two days are
+ * pruned daily; no foreign key (a listing deleted meanwhile leaves rows the pruning takes).
+ */
+export const listingViewers = pgTable('listing_viewers', {
+  day: date('day', { mode: 'string' }).notNull(),
+  productId: text('product_id').notNull(),
+  visitor: text('visitor').notNull(),
+}, (t) => [primaryKey({ columns: [t.day, t.productId, t.visitor] })]);

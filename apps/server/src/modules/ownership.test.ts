@@ -19,6 +19,8 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   requestMessages: { sql: 'request_messages', owner: 'messages' },
   images: { sql: 'images', owner: 'images' },
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
+  listingViews: { sql: 'listing_views', owner: 'reach' },
+  listingViewers: { sql: 'listing_viewers', owner: 'reach' },
 };
 
 /** Files that write another module's table on purpose, and why. */

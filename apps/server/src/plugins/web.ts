@@ -71,6 +71,8 @@ export interface WebDeps {
   sitemap?: SitemapOptions;
   /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
   hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
+  /** Someone opened a listing's server-rendered page (the reach module counts views). */
+  onProductView?: (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
@@ -116,7 +118,13 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const indexHtml = hasWeb ? withPriceFormat(await readFile(indexFile!, 'utf8'), config.priceFormat) : undefined;
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
-  if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
+  if (indexHtml) registerProductPage(app, {
+      config,
+      products: deps.products,
+      indexHtml,
+      extraHead: preloadsFor('/productDetails/:id'),
+      onView: deps.onProductView,
+    });
   if (indexHtml && deps.hasSession && indexHtml.includes('<!--head-->')) {
     registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
   }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +15,13 @@ import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { type ProductsService, toProduct } from './service.ts';
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+/** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
+export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
+
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; onView?: OnListingViewed }> = async (
+  app,
+  { products, onView },
+) => {
   app.post('/products', {
     config: { auth: 'user' },
     schema: {
@@ -42,6 +49,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
   });
 
   app.get('/products/:id', {
+    // Public, as the spec has it (a stale token changes nothing); the view counter reads a token itself, after the reply.
     config: { auth: 'public' },
     schema: {
       tags: ['products'],
@@ -49,7 +57,22 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       params: IdParams,
       response: { 200: ProductSchema, ...errorResponses(404) },
     },
-    handler: async (request) => toProduct(await products.get(request.params.id)),
+    handler: async (request) => {
+      const row = await products.get(request.params.id);
+      onView?.(row, request);
+      return toProduct(row);
+    },
+  });
+
+  app.get('/products/:id/similar', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['products'],
+      summary: 'Up to 8 available listings like this one: its category first, sharing words of its name',
+      params: IdParams,
+      response: { 200: z.array(ProductSchema), ...errorResponses(404) },
+    },
+    handler: async (request) => (await products.similar(request.params.id)).map(toProduct),
   });
 
   app.patch('/products/:id', {
