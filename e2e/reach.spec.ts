@@ -56,7 +56,7 @@ test('a seller sees views and the 30-day chart of a listing in My Added Products
   }).toPass({ timeout: 15_000 });
   await row.getByRole('button', { name: `Stats of ${word} milking stool` }).click();
   await expect(row.getByText('Views (all time)')).toBeVisible();
-  await expect(row.locator('.recharts-responsive-container')).toBeVisible();
+  await expect(row.locator('[data-chart="Views"] canvas')).toBeVisible();
   await expect(row.getByRole('button', { name: `Hide stats of ${word} milking stool` })).toHaveAttribute('aria-expanded', 'true');
   await expectNoSeriousViolations(page, 'My Added Products with stats open (phone)');
 });

@@ -3,7 +3,7 @@ import { ErrorState } from '@/components/error-state';
 import { useProductStats } from '../api/get-product-stats';
 
 // The charting library loads with the first stats opened, never with the page (docs/product.md#reach).
-const ListingStatsChart = lazy(() => import('./listing-stats-chart'));
+const DayChart = lazy(() => import('@/components/day-chart'));
 
 /** A listing's last 30 days of views as a chart (and a table for screen readers), with its totals. */
 export function ListingStats({ productId, name }: { productId: string; name: string }) {
@@ -19,7 +19,7 @@ export function ListingStats({ productId, name }: { productId: string; name: str
         <div><dt className="text-base-content/70">Open requests</dt><dd className="text-lg font-semibold tabular-nums">{stats.openRequests}</dd></div>
       </dl>
       <Suspense fallback={<div className="skeleton h-48 w-full" aria-hidden="true" />}>
-        <ListingStatsChart views={stats.views} />
+        <DayChart days={stats.views.map((d) => d.date)} values={stats.views.map((d) => d.count)} label="Views" />
       </Suspense>
       <table className="sr-only">
         <caption>Views per day of {name}, last 30 days</caption>
