@@ -1,35 +1,8 @@
 // axe-core on every page, signed out and signed in as a user and as an admin: no serious or critical violation.
 // axe's own source is evaluated in the page (a script tag would be refused by our CSP, and
 // bypassing the CSP would test another page than people get).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { apiAs, DEMO_ADMIN, DEMO_USER } from './helpers';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const BLOCKING = new Set(['serious', 'critical']);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Runs axe on the page as it is now and fails with a readable list of the serious and critical violations. */
-async function expectNoSeriousViolations(page: Page, what: string) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
-  const report = blocking.map(
-    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')}\n    ${(n.failureSummary ?? '').replaceAll('\n', '\n    ')}`).join('\n')}`,
-  );
-  expect(report, `axe on ${what}`).toEqual([]);
-}
+import { apiAs, DEMO_ADMIN, DEMO_USER, expectNoSeriousViolations } from './helpers';
 
 /** Waits for the page's own content (not the route loader) before axe looks at it. */
 async function open(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {

@@ -1,6 +1,7 @@
 // Shared steps for the journeys: API shortcuts for setup, UI steps for what is under test.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
 
 export const DEMO_USER = { email: 'user@example.com', password: 'User@1234' };
@@ -187,4 +188,31 @@ export async function mailedLink(email: string, pathname: string, since = 0): Pr
   const find = () => mailsTo(email, since).flatMap((mail) => mail.links).find((link) => new URL(link).pathname === pathname);
   await expect.poll(find, { message: `a mail to ${email} with a link to ${pathname} in ${outboxDir()}`, timeout: 15_000 }).toBeTruthy();
   return find()!;
+}
+
+// axe-core, evaluated in the page (a script tag would be refused by our CSP, and bypassing the CSP would test
+// another page than people get): no serious or critical violation.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Runs axe on the page as it is now and fails with a readable list of the serious and critical violations. */
+export async function expectNoSeriousViolations(page: Page, what: string) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
+  const report = blocking.map(
+    (v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')}\n    ${(n.failureSummary ?? '').replaceAll('\n', '\n    ')}`).join('\n')}`,
+  );
+  expect(report, `axe on ${what}`).toEqual([]);
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
+import { bearerToken } from './lib/auth-user.ts';
 import { ownImageBases } from './lib/image-urls.ts';
 import { createJobs } from './lib/jobs.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
@@ -38,6 +39,9 @@ import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
+import { reachRoutes } from './modules/reach/routes.ts';
+import { createReachService } from './modules/reach/service.ts';
+import { SESSION_COOKIE } from './modules/auth/service.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -140,7 +144,8 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests, contact, demo, notify, events, messages, live };
+  const reach = createReachService(ctx, { findListing: (id) => products.owner(id) });
+  return { reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -218,7 +223,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(usersRoutes, { users: services.users, urls: config });
       await api.register(categoriesRoutes, { categories: services.categories });
-      await api.register(productsRoutes, { products: services.products, urls: config });
+      await api.register(productsRoutes, {
+        products: services.products,
+        urls: config,
+        // A signed-in caller is counted by id (and a seller's own views not at all): the token is checked off the reply's path.
+        onView: (listing, request) => {
+          const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };
+          const token = bearerToken(request.headers.authorization);
+          services.reach.countView(
+            listing,
+            token ? services.auth.verifyAccessToken(token).then((user) => ({ ...visit, userId: user?.id }), () => visit) : visit,
+          );
+        },
+      });
+      await api.register(reachRoutes, { reach: services.reach });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
@@ -233,6 +251,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     db: database.db,
     products: services.products,
     hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
+    // A signed-in visitor of the server-rendered page is counted by id, as the API counts them (their cookie names them).
+    onProductView: (listing, request) => {
+      const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const cookie = request.cookies?.[SESSION_COOKIE];
+      services.reach.countView(
+        listing,
+        cookie ? services.auth.sessionFromCookie(cookie).then((found) => ({ ...visit, userId: found?.user.id }), () => visit) : visit,
+      );
+    },
   });
   // Jobs (lib/jobs.ts) run once the app is ready: the hourly sweep of unused uploads (docs/product.md#photos) and
   // every module's own.
@@ -244,6 +271,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   app.addHook('onClose', async () => {
     // Running jobs finish (or are retried by another process) before the database they write goes.
     await jobs.stop();
+    // The views gathered since the last batch are written while the database is still open.
+    await services.reach.close();
     await services.live.close();
     // Mails still on their way need the database (a token) and the limiter: they go first.
     await services.mailer.close();

@@ -129,6 +129,8 @@ const EnvSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(1000),
   /** A job still running after this many seconds (its process died) is failed and retried elsewhere. */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
+  /** How often each process writes the listing views it gathered (modules/reach), in ms; and when it closes. */
+  VIEW_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

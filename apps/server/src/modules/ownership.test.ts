@@ -21,6 +21,8 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
   listingPhotos: { sql: 'listing_photos', owner: 'photo-matches' },
   photoMatches: { sql: 'photo_matches', owner: 'photo-matches' },
+  listingViews: { sql: 'listing_views', owner: 'reach' },
+  listingViewers: { sql: 'listing_viewers', owner: 'reach' },
 };
 
 /** Files that write another module's table on purpose, and why. */

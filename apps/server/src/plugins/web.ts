@@ -71,6 +71,8 @@ export interface WebDeps {
   sitemap?: SitemapOptions;
   /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
   hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
+  /** Someone opened a listing's server-rendered page (the reach module counts views). */
+  onProductView?: (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
@@ -120,7 +122,14 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   // (React's server renderer takes a few hundred milliseconds to import), awaited by the first page that needs them.
   const render = indexHtml ? loadWebRender() : undefined;
   render?.catch((error: unknown) => app.log.error({ err: error }, 'the web renderer did not load: painted pages answer 500'));
-  if (indexHtml && render) registerProductPage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/productDetails/:id') });
+  if (indexHtml && render) registerProductPage(app, {
+      config,
+      products: deps.products,
+      indexHtml,
+      render,
+      extraHead: preloadsFor('/productDetails/:id'),
+      onView: deps.onProductView,
+    });
   if (indexHtml && render && deps.hasSession && indexHtml.includes('<!--head-->')) {
     registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
   }

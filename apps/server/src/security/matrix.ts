@@ -230,6 +230,10 @@ export const MATRIX: Record<string, MatrixEntry> = {
   // One seller's own list (?email=): that seller or an admin.
   'GET /api/products': { expect: [401, 200, 403, 200], request: (w) => json('GET', `/api/products?email=${encodeURIComponent(w.owner.email)}`) },
   'GET /api/products/:id': { expect: OK4, request: (w) => json('GET', `/api/products/${w.productId}`) },
+  'GET /api/products/:id/similar': { expect: OK4, request: (w) => json('GET', `/api/products/${w.productId}/similar`) },
+  'GET /api/products/:id/stats': { expect: [401, 200, 403, 200], request: (w) => json('GET', `/api/products/${w.productId}/stats`) },
+  // Another user's ids are left out of the answer rather than refused: 200 for every signed-in caller.
+  'GET /api/listingStats': { expect: [401, 200, 200, 200], request: (w) => json('GET', `/api/listingStats?ids=${w.productId}`) },
   'PATCH /api/products/:id': {
     expect: [401, 200, 403, 200],
     request: (w) => json('PATCH', `/api/products/${w.productId}`, productBody({ name: 'Changed name', price: '999' })),

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { ListProductsQuery, type TimelineFilters } from '@olden/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
@@ -62,13 +62,22 @@ export function sendNotFoundPage(reply: FastifyReply, indexHtml: string, publicU
 
 export function registerProductPage(
   app: FastifyInstance,
-  deps: { config: Config; products: ProductsService; indexHtml: string; render: Promise<WebRender>; extraHead?: HeadTag[] },
+  deps: {
+    config: Config;
+    products: ProductsService;
+    indexHtml: string;
+    render: Promise<WebRender>;
+    extraHead?: HeadTag[];
+    /** Someone opened the page (the reach module counts views); never awaited. */
+    onView?: (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
+  },
 ): void {
-  const { config, products, indexHtml, render, extraHead = [] } = deps;
+  const { config, products, indexHtml, render, extraHead = [], onView } = deps;
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
     let row;
     try {
       row = await products.get(request.params.id);
+      onView?.(row, request);
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
       if (error instanceof AppError && error.statusCode === 404) return sendNotFoundPage(reply, indexHtml, config.publicUrl);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +16,13 @@ import { errorResponses } from '../../lib/error-responses.ts';
 import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { type ProductsService, toProduct } from './service.ts';
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; urls: ImageUrlConfig }> = async (app, { products, urls }) => {
+/** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
+export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
+
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; urls: ImageUrlConfig; onView?: OnListingViewed }> = async (
+  app,
+  { products, urls, onView },
+) => {
   app.post('/products', {
     config: { auth: 'user' },
     schema: {
@@ -43,6 +50,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   });
 
   app.get('/products/:id', {
+    // Public, as the spec has it (a stale token changes nothing); the view counter reads a token itself, after the reply.
     config: { auth: 'public' },
     schema: {
       tags: ['products'],
@@ -50,7 +58,22 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       params: IdParams,
       response: { 200: ProductSchema, ...errorResponses(404) },
     },
-    handler: async (request) => toProduct(await products.get(request.params.id), urls),
+    handler: async (request) => {
+      const row = await products.get(request.params.id);
+      onView?.(row, request);
+      return toProduct(row, urls);
+    },
+  });
+
+  app.get('/products/:id/similar', {
+    config: { auth: 'public' },
+    schema: {
+      tags: ['products'],
+      summary: 'Up to 8 available listings like this one: its category first, sharing words of its name',
+      params: IdParams,
+      response: { 200: z.array(ProductSchema), ...errorResponses(404) },
+    },
+    handler: async (request) => (await products.similar(request.params.id)).map((row) => toProduct(row, urls)),
   });
 
   app.patch('/products/:id', {

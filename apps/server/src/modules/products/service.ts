@@ -5,6 +5,7 @@ import {
   findCategoryKey,
   type ListProductsQuery,
   listingOrder,
+  SIMILAR_LIMIT,
   type Product,
   storedImageId,
 } from '@olden/contracts';
@@ -20,6 +21,7 @@ import type { ImagesService } from '../images/service.ts';
 import type { Db } from '../../db/client.ts';
 import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
+import { createSimilarListings } from './similar.ts';
 import { listingTrade } from './trade.ts';
 import { createFullTextSearch } from './search/full-text.ts';
 import { RELEVANCE_CURSOR } from './search/rank.ts';
@@ -116,6 +118,7 @@ export type OnListingPhotosChanged = (listing: { productId: string; sellerId: st
 export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine }) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
+  const similarListings = createSimilarListings(ctx.db);
 
   /**
    * Server-stored image paths must name an image the images module really stored, and, for anyone but an
@@ -199,6 +202,19 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     },
 
     get: find,
+
+    /** Whose listing this is, or undefined when there is none (the reach module's question). */
+    async owner(id: string): Promise<{ id: string; sellerId: string } | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await repo.findById(id);
+      return row && { id: row.id, sellerId: row.sellerId };
+    },
+
+    /** GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts). */
+    async similar(id: string): Promise<ListedProduct[]> {
+      const row = await find(id);
+      return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT);
+    },
 
     /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {

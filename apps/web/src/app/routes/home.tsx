@@ -8,6 +8,7 @@ import { Hero } from '@/features/home/components/hero';
 import { Partners } from '@/features/home/components/partners';
 import { RegisterPromo } from '@/features/home/components/promo';
 import { SectionHeading } from '@/features/home/components/section-heading';
+import { RecentlyViewed } from '@/features/products/components/recently-viewed';
 
 const CategoryCarousel = lazy(() => import('@/features/categories/components/category-carousel'));
 const TestimonialCarousel = lazy(() => import('@/features/home/components/testimonial-carousel'));
@@ -21,6 +22,7 @@ export function Component() {
     <>
       <title>{pageTitle('Home')}</title>
       <Hero />
+      <RecentlyViewed />
       <section aria-labelledby="categories-title" className="px-4 py-20">
         <div className="mx-auto max-w-7xl">
           <SectionHeading id="categories-title" title="Products category" subtitle="Select Your Goods: Explore Tailored Choices by Category Now!" />

@@ -1,11 +1,13 @@
 import { isSeller } from '@olden/contracts/constants';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
+import { SimilarListings } from '@/features/products/components/similar-listings';
+import { rememberViewed } from '@/features/products/lib/recently-viewed';
 import { queryClient } from '@/lib/query-client';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
@@ -27,6 +29,8 @@ export function Component() {
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
   const isOwn = isSeller(user, product);
+  // The home page's "Recently viewed" (kept on this device).
+  useEffect(() => rememberViewed(product), [product]);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
 
@@ -52,6 +56,7 @@ export function Component() {
           </Suspense>
         }
       >
+        <SimilarListings productId={product._id} />
         {user && (
           <Suspense fallback={null}>
             <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />

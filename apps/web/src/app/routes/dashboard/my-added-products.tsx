@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Product } from '@olden/contracts';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/error-state';
@@ -9,7 +9,9 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { useDeleteProduct } from '@/features/products/api/delete-product';
+import { useListingStats } from '@/features/products/api/get-product-stats';
 import { useSellerProducts } from '@/features/products/api/list-seller-products';
+import { ListingStats } from '@/features/products/components/listing-stats';
 import { ProductList } from '@/features/products/components/product-list';
 import { confirmRemoval } from '@/lib/confirm-removal';
 
@@ -22,6 +24,42 @@ export function MyAddedProducts() {
   const remove = useDeleteProduct();
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
   const title = isAdmin ? 'Admin Added Products' : 'My Added Products';
+  const reach = useListingStats(products.map((p) => p._id));
+  const [openStats, setOpenStats] = useState<string | undefined>();
+
+  /** Views and saves of a row, and its 30-day chart when opened (docs/product.md#reach). */
+  const reachOf = (product: Product) => {
+    const figures = reach.data?.get(product._id);
+    const isOpen = openStats === product._id;
+    const panelId = `stats-${product._id}`;
+    return (
+      <div className="w-full">
+        <div className="flex flex-wrap items-center gap-4 text-sm text-base-content/75">
+          <span>
+            <span className="font-semibold tabular-nums text-base-content">{figures?.totalViews ?? '–'}</span> views
+          </span>
+          <span>
+            <span className="font-semibold tabular-nums text-base-content">{figures?.favouriteCount ?? '–'}</span> saves
+          </span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            aria-expanded={isOpen}
+            aria-controls={panelId}
+            onClick={() => setOpenStats(isOpen ? undefined : product._id)}
+          >
+            {isOpen ? 'Hide stats' : 'Stats'}
+            <span className="sr-only"> of {product.name}</span>
+          </button>
+        </div>
+        {isOpen && (
+          <div id={panelId} className="mt-3 rounded-box border border-base-300 p-3">
+            <ListingStats productId={product._id} name={product.name} />
+          </div>
+        )}
+      </div>
+    );
+  };
 
   const handleDelete = (product: Product) =>
     confirmRemoval({
@@ -60,6 +98,7 @@ export function MyAddedProducts() {
             from={paths.dashboard.myAddedProducts.getHref()}
             deletingId={remove.isPending ? remove.variables : undefined}
             onDelete={(p) => void handleDelete(p)}
+            details={reachOf}
           />
           <LoadMore query={query} />
         </>

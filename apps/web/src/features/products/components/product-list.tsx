@@ -1,5 +1,6 @@
 // Listing rows with Update and Delete, shared by My Added Products, Admin Added Products and Manage All Products.
 import type { Product } from '@olden/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Thumb } from '@/components/thumbnail';
 import { paths } from '@/config/paths';
@@ -12,9 +13,11 @@ interface ProductListProps {
   showSeller?: boolean;
   deletingId?: string;
   onDelete: (product: Product) => void;
+  /** More of a row (My Added Products: views, saves and the stats toggle), under its title. */
+  details?: (product: Product) => ReactNode;
 }
 
-export function ProductList({ products, from, showSeller, deletingId, onDelete }: ProductListProps) {
+export function ProductList({ products, from, showSeller, deletingId, onDelete, details }: ProductListProps) {
   return (
     <ul className="flex flex-col gap-3" aria-label="Products">
       {products.map((product) => {
@@ -61,6 +64,7 @@ export function ProductList({ products, from, showSeller, deletingId, onDelete }
                 Delete
               </button>
             </div>
+            {details?.(product)}
           </li>
         );
       })}
