@@ -9,9 +9,12 @@ import { createDemoSeeder } from './db/seed/demo.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { createMailer } from './lib/mail.ts';
+import { createAccountLifecycle } from './lib/account-lifecycle.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService, createSecurityEvents } from './modules/account/service.ts';
 import { createAccountMail } from './modules/accounts/mails.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
-import { createAccountsService } from './modules/accounts/service.ts';
+import { createAccountsService, type OnEmailChanged } from './modules/accounts/service.ts';
 import { oidcRoutes } from './modules/auth/oidc/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -35,6 +38,10 @@ import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { createProductsService } from './modules/products/service.ts';
+import { passkeysRoutes } from './modules/passkeys/routes.ts';
+import { createPasskeysService } from './modules/passkeys/service.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -103,9 +110,15 @@ export function createServices(ctx: AppContext) {
   const mailer = createMailer(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
-  const auth = createAuthService(ctx, { users, accountMail });
+  const securityEvents = createSecurityEvents(ctx);
+  const recordEvent = securityEvents.record;
+  const auth = createAuthService(ctx, { users, accountMail, secondFactor: createTwoFactorGate(ctx), recordEvent });
   const sessions = createSessionsService(ctx);
-  const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer });
+  // What moves with an account's email in the change's transaction: the listings' seller email, the requests' copies.
+  const onEmailChanged: OnEmailChanged[] = [];
+  const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer, onEmailChanged, recordEvent });
+  const twoFactor = createTwoFactorService(ctx, { users, auth, accounts, recordEvent });
+  const passkeys = createPasskeysService(ctx, { users, auth, recordEvent });
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const events = createEventBus(ctx);
@@ -118,7 +131,29 @@ export function createServices(ctx: AppContext) {
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  onEmailChanged.push(products.sellerEmailChangedIn, buyerRequests.emailChangedIn);
+  // Each module's part of deleting and exporting an account (docs/decisions/020): a module that keeps anything
+  // about a user registers here, or account-ownership.test.ts fails on its table.
+  const lifecycle = createAccountLifecycle();
+  for (const part of [
+    users.accountPart(),
+    products.accountPart(),
+    buyerRequests.accountPart(),
+    messages.accountPart(),
+    images.accountPart(),
+    auth.accountPart(),
+    accounts.accountPart(),
+    twoFactor.accountPart(),
+    passkeys.accountPart(),
+    securityEvents.accountPart(),
+  ]) {
+    lifecycle.register(part);
+  }
+  const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
+  return {
+    mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live,
+    securityEvents, twoFactor, passkeys, lifecycle, account,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -180,7 +215,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   // Before any route: the plugin adds its hook to each route as it is declared.
   await registerCompression(app, config);
   await app.register(cookie);
-  const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
+  const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token), {
+    adminHasSecondFactor: config.REQUIRE_ADMIN_2FA ? (userId) => services.twoFactor.isOn(userId) : undefined,
+  });
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app);
   registerImageUrls(app, config);
@@ -193,6 +230,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(usersRoutes, { users: services.users });
+      await api.register(accountRoutes, { account: services.account, accounts: services.accounts });
+      await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
+      await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
