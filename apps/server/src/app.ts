@@ -14,9 +14,12 @@ import { ownImageBases } from './lib/image-urls.ts';
 import { createJobs } from './lib/jobs.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { createMailer } from './lib/mail.ts';
+import { createAccountLifecycle } from './lib/account-lifecycle.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { createAccountService, createSecurityEvents } from './modules/account/service.ts';
 import { createAccountMail } from './modules/accounts/mails.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
-import { createAccountsService } from './modules/accounts/service.ts';
+import { createAccountsService, type OnEmailChanged } from './modules/accounts/service.ts';
 import { oidcRoutes } from './modules/auth/oidc/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
@@ -43,6 +46,10 @@ import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
 import { SESSION_COOKIE } from './modules/auth/service.ts';
 import { createProductsService } from './modules/products/service.ts';
+import { passkeysRoutes } from './modules/passkeys/routes.ts';
+import { createPasskeysService } from './modules/passkeys/service.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -117,9 +124,15 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const mailer = createMailer(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
-  const auth = createAuthService(ctx, { users, accountMail });
+  const securityEvents = createSecurityEvents(ctx);
+  const recordEvent = securityEvents.record;
+  const auth = createAuthService(ctx, { users, accountMail, secondFactor: createTwoFactorGate(ctx), recordEvent });
   const sessions = createSessionsService(ctx);
-  const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer });
+  // What moves with an account's email in the change's transaction: the listings' seller email, the requests' copies.
+  const onEmailChanged: OnEmailChanged[] = [];
+  const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer, onEmailChanged, recordEvent });
+  const twoFactor = createTwoFactorService(ctx, { users, auth, accounts, recordEvent });
+  const passkeys = createPasskeysService(ctx, { users, auth, recordEvent });
   const categories = createCategoriesService(ctx);
   const images = createImagesService(ctx);
   const events = createEventBus(ctx);
@@ -145,7 +158,30 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
   const reach = createReachService(ctx, { findListing: (id) => products.owner(id) });
-  return { reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests, contact, demo, notify, events, messages, live };
+  onEmailChanged.push(products.sellerEmailChangedIn, buyerRequests.emailChangedIn);
+  // Each module's part of deleting and exporting an account (docs/decisions/024): a module that keeps anything
+  // about a user registers here, or account-ownership.test.ts fails on its table.
+  const lifecycle = createAccountLifecycle();
+  for (const part of [
+    users.accountPart(),
+    products.accountPart(),
+    buyerRequests.accountPart(),
+    messages.accountPart(),
+    images.accountPart(),
+    photoMatches.accountPart(),
+    auth.accountPart(),
+    accounts.accountPart(),
+    twoFactor.accountPart(),
+    passkeys.accountPart(),
+    securityEvents.accountPart(),
+  ]) {
+    lifecycle.register(part);
+  }
+  const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
+  return {
+    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
+    contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -210,7 +246,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
   // Before any route: the plugin adds its hook to each route as it is declared.
   await registerCompression(app, config);
   await app.register(cookie);
-  const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token));
+  const routeTable = registerAuthGuard(app, (token) => services.auth.verifyAccessToken(token), {
+    adminHasSecondFactor: config.REQUIRE_ADMIN_2FA ? (userId) => services.twoFactor.isOn(userId) : undefined,
+  });
   app.decorate('routeTable', routeTable);
   await registerOpenApi(app);
 
@@ -222,6 +260,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(usersRoutes, { users: services.users, urls: config });
+      await api.register(accountRoutes, { account: services.account, accounts: services.accounts, urls: config });
+      await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
+      await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, {
         products: services.products,

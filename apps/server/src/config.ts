@@ -116,6 +116,8 @@ const EnvSchema = z.object({
   /** Longest a PostgreSQL statement may run before it is cancelled (a 503 to the caller); 0 disables. */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   WEB_DIST: optionalText,
+  /** Admin-only calls answer 403 TWO_FACTOR_REQUIRED until the admin has turned two-step sign-in on. */
+  REQUIRE_ADMIN_2FA: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Photo storage per user (stored WebP bytes), in MB. */
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
   /**

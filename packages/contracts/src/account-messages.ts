@@ -15,12 +15,29 @@ export const ACCOUNT_MESSAGES = {
   wrongCurrentPassword: 'Your current password is not correct',
   currentPasswordRequired: 'This Current Password field is required',
   commonPassword: 'This password is too common: a well-known password or word stays one with digits, symbols or look-alike letters added',
+  emailChangeSent: 'We sent a link to the new address: your email changes when you open it. Your current address was told.',
+  emailChanged: 'Your email was changed. Your other sessions were signed out.',
+  sameEmail: 'This is already your email',
+  emailTaken: 'An account with this email already exists',
+  accountDeleted: 'Your account was deleted',
+  reauthRequired: 'Sign in again (within the last 10 minutes) to delete your account',
+  twoFactorEnabled: 'Two-step sign-in is on',
+  twoFactorDisabled: 'Two-step sign-in is off',
+  wrongCode: 'This code is not correct, or was already used',
+  twoFactorRequired: 'Turn on two-step sign-in (Profile) before using admin pages',
   guessablePassword: 'This password is too easy to guess: avoid names, dates, repeats and keyboard patterns, or make it longer',
 } as const;
 
 /** How long mailed links stay valid. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A password sign-in waits this long for its second factor. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes one sign-in challenge takes before it is spent. */
+export const LOGIN_CHALLENGE_TRIES = 5;
+/** A Google-only account's deletion needs a sign-in this recent. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 /** Sessions end after this long without use, and this long after sign-in at most. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;

@@ -47,6 +47,12 @@ export const ERROR_STATUS = {
   SELF_BAN: 403,
   /** A token asked for an email other than the session's own. */
   EMAIL_MISMATCH: 403,
+  /** A Google-only account deleting itself without a sign-in in the last 10 minutes. */
+  REAUTH_REQUIRED: 403,
+  /** REQUIRE_ADMIN_2FA: an admin-only call by an admin who has not turned two-step sign-in on. */
+  TWO_FACTOR_REQUIRED: 403,
+  /** A wrong, replayed or spent second-factor code, or a sign-in challenge that is unknown, spent or expired. */
+  INVALID_CODE: 401,
   /** The buyer already has an open request for this listing. */
   ALREADY_REQUESTED: 409,
   /** Registration with an email that already has an account. */

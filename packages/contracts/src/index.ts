@@ -12,3 +12,4 @@ export * from './contact.ts';
 export * from './accounts.ts';
 export * from './trade.ts';
 export * from './reach.ts';
+export * from './account-ownership.ts';

@@ -32,6 +32,11 @@ export const users = pgTable('users', {
   /** Mail about buy requests and messages (docs/product.md#messages-and-notifications); account mails always go. */
   notifyByEmail: boolean('notify_by_email').notNull().default(true),
   createdAt: createdAt(),
+  /**
+   * Set when the user deleted their account: the row stays as a tombstone ("Deleted user", no email of
+   * theirs, no secret) so the threads and reviews others keep still name a party (docs/decisions/024).
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
 }, (t) => [index('users_created_idx').on(t.createdAt, t.id), index('users_photo_url_idx').on(t.photoUrl)]);
 
 export const sessions = pgTable('sessions', {
@@ -298,3 +303,85 @@ export const listingViewers = pgTable('listing_viewers', {
   productId: text('product_id').notNull(),
   visitor: text('visitor').notNull(),
 }, (t) => [uniqueIndex('listing_viewers_day_product_visitor_idx').on(t.day, t.productId, t.visitor)]);
+// --- Your account is yours (issue 32): email change, second factors, passkeys, security events. ---
+
+/**
+ * Email change (accounts module): a link mailed to the new address, tied to both addresses; only a hash of
+ * the token is stored. Nothing changes on the account until the link is used.
+ */
+export const emailChanges = pgTable('email_changes', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [index('email_changes_user_idx').on(t.userId)]);
+
+/**
+ * TOTP (two-factor module): one secret per user; `enabledAt` null while set-up waits for its first code.
+ * `lastStep`: the newest 30 s step a code was accepted for, so a code is accepted once.
+ */
+export const totpSecrets = pgTable('totp_secrets', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes (two-factor module): ten per enable, single use, only their hash stored. */
+export const recoveryCodes = pgTable('recovery_codes', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  createdAt: createdAt(),
+}, (t) => [index('recovery_codes_user_idx').on(t.userId)]);
+
+/** A password sign-in waiting for its second factor (two-factor module): 5 minutes, single use, 5 tries. */
+export const loginChallenges = pgTable('login_challenges', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The password hash the first step verified: a password changed meanwhile voids the challenge. */
+  passwordHash: text('password_hash').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  failures: integer('failures').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [index('login_challenges_user_idx').on(t.userId)]);
+
+/** WebAuthn credentials (passkeys module). `id` is the credential id (base64url) the authenticator chose. */
+export const passkeys = pgTable('passkeys', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').notNull().default(''),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [index('passkeys_user_idx').on(t.userId)]);
+
+/** WebAuthn challenges (passkeys module): single use, 5 minutes; `userId` set for a registration. */
+export const passkeyChallenges = pgTable('passkey_challenges', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+  challenge: text('challenge').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+}, (t) => [index('passkey_challenges_expires_idx').on(t.expiresAt)]);
+
+/** Security events about an account (account module), for its owner's export; never a secret. */
+export const securityEvents = pgTable('security_events', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  event: text('event').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)]);

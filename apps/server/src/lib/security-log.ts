@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export type SecurityEventName =
   | 'auth.login.success'
   | 'auth.login.failure'
+  | 'auth.login.challenge'
   | 'auth.denied'
   | 'admin.user.promote'
   | 'admin.user.demote'
@@ -27,3 +28,9 @@ export interface SecurityEventFields {
 export function logSecurityEvent(log: FastifyBaseLogger, event: SecurityEventName, fields: SecurityEventFields): void {
   log.info({ security: true, event, ...fields }, event);
 }
+
+/**
+ * Keeps a security event about an account for its owner (their data export): the account module's, handed to the
+ * services that change how an account signs in. Never a secret in `event`.
+ */
+export type RecordAccountEvent = (userId: string, event: string, ip?: string) => Promise<void>;

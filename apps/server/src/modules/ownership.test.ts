@@ -23,6 +23,13 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   photoMatches: { sql: 'photo_matches', owner: 'photo-matches' },
   listingViews: { sql: 'listing_views', owner: 'reach' },
   listingViewers: { sql: 'listing_viewers', owner: 'reach' },
+  emailChanges: { sql: 'email_changes', owner: 'accounts' },
+  totpSecrets: { sql: 'totp_secrets', owner: 'two-factor' },
+  recoveryCodes: { sql: 'recovery_codes', owner: 'two-factor' },
+  loginChallenges: { sql: 'login_challenges', owner: 'two-factor' },
+  passkeys: { sql: 'passkeys', owner: 'passkeys' },
+  passkeyChallenges: { sql: 'passkey_challenges', owner: 'passkeys' },
+  securityEvents: { sql: 'security_events', owner: 'account' },
 };
 
 /** Files that write another module's table on purpose, and why. */

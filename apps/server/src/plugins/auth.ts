@@ -1,6 +1,6 @@
 // Who is calling: every /api route declares config.auth, and this guard enforces it before the body is read.
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
-import { isAdminUser } from '@olden/contracts';
+import { ACCOUNT_MESSAGES, isAdminUser } from '@olden/contracts';
 import { type AuthUser, bearerToken } from '../lib/auth-user.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import { logSecurityEvent } from '../lib/security-log.ts';
@@ -31,7 +31,15 @@ export interface RouteEntry {
  * Installs the guard and returns the table of every /api route with its declared auth level
  * (the security suite generates its authorisation matrix from it).
  */
-export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): RouteEntry[] {
+export interface AuthGuardOptions {
+  /**
+   * REQUIRE_ADMIN_2FA: whether an admin has two-step sign-in on; admin-only calls by one who has not answer
+   * 403 TWO_FACTOR_REQUIRED (the routes that turn it on are 'user' routes, so they stay open).
+   */
+  adminHasSecondFactor?: (userId: string) => Promise<boolean>;
+}
+
+export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier, options: AuthGuardOptions = {}): RouteEntry[] {
   const routeTable: RouteEntry[] = [];
   app.decorateRequest('user', null);
 
@@ -50,6 +58,9 @@ export function registerAuthGuard(app: FastifyInstance, verify: TokenVerifier): 
     if (level === 'optional') return;
     if (!request.user) throw unauthenticated();
     if (level === 'admin' && !isAdminUser(request.user)) throw new AppError('ADMINS_ONLY', 'Admins only');
+    if (level === 'admin' && options.adminHasSecondFactor && !(await options.adminHasSecondFactor(request.user.id))) {
+      throw new AppError('TWO_FACTOR_REQUIRED', ACCOUNT_MESSAGES.twoFactorRequired);
+    }
   };
   // A callback hook (docs/decisions/015): public routes and anonymous calls of optional ones cost no promise.
   app.addHook('onRequest', (request, _reply, done) => {

@@ -186,6 +186,33 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         phone: fc.constantFrom('0123456789'),
         message: fc.constantFrom('Hello', 'Multi\nline'),
       });
+    // --- Your account is yours: never the callers' real password for a deletion (the callers must live on). ---
+    case 'DELETE /api/users/me':
+      return fc.record({ password: fc.constantFrom<unknown>('wrong#123', '', 'x'.repeat(300), 12, null) }, { requiredKeys: [] });
+    case 'POST /api/users/me/email':
+      return fc.record({ newEmail: fc.oneof(email(), fc.constantFrom('not-an-email', 'x@y')), password: fc.constantFrom(TEST_PASSWORD, 'wrong#123', '') });
+    case 'POST /api/users/me/email/confirm':
+      return fc.record({ token: fc.constantFrom('A'.repeat(43), 'short', '') });
+    case 'POST /api/auth/2fa/enable':
+      return fc.record({ code: fc.constantFrom<unknown>('123456', '12 34 56', '1234567', 123456, 'abcdef') });
+    case 'POST /api/auth/2fa/disable':
+      return fc.record({ password: fc.constantFrom(TEST_PASSWORD, 'wrong#123'), code: fc.constantFrom<unknown>('123456', '000000', 'x') });
+    case 'POST /api/auth/login/2fa':
+      return fc.record(
+        { challenge: fc.constantFrom('A'.repeat(43), 'x', ''), code: fc.constantFrom<unknown>('123456', 'abc'), recoveryCode: fc.constantFrom<unknown>('AAAA-BBBB-CCCC-DDDD', 'x') },
+        { requiredKeys: ['challenge'] },
+      );
+    case 'POST /api/auth/passkeys/register':
+    case 'POST /api/auth/passkeys/login':
+      return fc.record({
+        challengeId: fc.constantFrom('0'.repeat(32), 'x'),
+        name: fc.constantFrom('Laptop', '😀'),
+        response: fc.constantFrom<unknown>(
+          { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} },
+          { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} },
+          { id: 'x', type: 'other' },
+        ),
+      });
     default:
       return undefined;
   }

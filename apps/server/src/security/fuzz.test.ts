@@ -330,7 +330,8 @@ beforeAll(async () => {
   const alice = await t.createUser({ name: 'Alice' });
   const bob = await t.createUser({ name: 'Bob' });
   const admin = await t.createUser({ name: 'Admin', role: 'admin' });
-  for (const u of [alice, bob]) await t.services.users.setPasswordHash(u.id, hash);
+  // The admin too: DELETE /api/users/me then needs a password, and the fuzzer never sends the right one.
+  for (const u of [alice, bob, admin]) await t.services.users.setPasswordHash(u.id, hash);
   const png = await sharp({ create: { width: 24, height: 16, channels: 3, background: '#408060' } }).png().toBuffer();
   const up = await t.injectAs(alice, { method: 'POST', url: '/api/images', ...multipart([{ filename: 'a.png', type: 'image/png', data: png }]) });
   expect(up.statusCode).toBe(200);
@@ -405,6 +406,22 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/buyerProduct/:id/messages',
     'GET /api/me/summary',
     'GET /api/events',
+    // --- Your account is yours (issue 32) ---
+    'DELETE /api/users/me',
+    'GET /api/users/me/export',
+    'POST /api/users/me/email',
+    'POST /api/users/me/email/confirm',
+    'GET /api/auth/2fa',
+    'POST /api/auth/2fa/setup',
+    'POST /api/auth/2fa/enable',
+    'POST /api/auth/2fa/disable',
+    'POST /api/auth/login/2fa',
+    'GET /api/auth/passkeys',
+    'POST /api/auth/passkeys/register/options',
+    'POST /api/auth/passkeys/register',
+    'DELETE /api/auth/passkeys/:id',
+    'POST /api/auth/passkeys/login/options',
+    'POST /api/auth/passkeys/login',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

@@ -2,10 +2,26 @@
 // Each entry says how to build a valid request aimed at what "owner" owns, the status each caller gets,
 // and (for writes) how to read the state the call may change, so a refused call can be shown to change nothing.
 import type { InjectOptions } from 'fastify';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { accountTokens, buyerRequests, contactMessages, images, products, requestMessages, sessions, users } from '../db/schema.ts';
+import {
+  accountTokens,
+  buyerRequests,
+  contactMessages,
+  emailChanges,
+  images,
+  passkeyChallenges,
+  passkeys,
+  products,
+  requestMessages,
+  sessions,
+  totpSecrets,
+  users,
+} from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { hashToken } from '../modules/accounts/mails.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createProduct, productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
@@ -341,7 +357,157 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/me/summary': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/me/summary') },
   // The stream never ends by itself: the client hangs up after 500 ms (events.test.ts reads streams for real).
   'GET /api/events': { expect: [401, 200, 200, 200], request: () => ({ method: 'GET', url: '/api/events', signal: AbortSignal.timeout(500) }) },
+
+  // --- Your account is yours (issue 32): each caller acts on their own account only; nothing names another's. ---
+  // Each caller deletes itself (given TEST_PASSWORD first; the world's admin is never the last one).
+  'DELETE /api/users/me': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      testPasswordHash ??= hashPassword(TEST_PASSWORD);
+      if (caller) await w.t.services.users.setPasswordHash(caller.id, await testPasswordHash);
+      return json('DELETE', '/api/users/me', { password: TEST_PASSWORD });
+    },
+    state: async (w) => Promise.all([w.owner, w.other, w.admin].map(async (u) => (await userRow(w, u.id))?.deletedAt ?? null)),
+  },
+  'GET /api/users/me/export': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/users/me/export') },
+  'POST /api/users/me/email': {
+    expect: [401, 202, 202, 202],
+    request: async (w, caller) => {
+      testPasswordHash ??= hashPassword(TEST_PASSWORD);
+      if (caller) await w.t.services.users.setPasswordHash(caller.id, await testPasswordHash);
+      return json('POST', '/api/users/me/email', { newEmail: `moved-${caller?.id ?? 'anon'}@test.example`, password: TEST_PASSWORD });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(emailChanges))[0]!.n,
+  },
+  // A link made for the owner: only the owner, signed in, uses it (anyone else: 409, the link stays usable).
+  'POST /api/users/me/email/confirm': {
+    expect: [401, 200, 409, 409],
+    request: async (w) => json('POST', '/api/users/me/email/confirm', { token: await emailChangeFor(w) }),
+    state: async (w) => (await userRow(w, w.owner.id))?.email,
+  },
+  'GET /api/auth/2fa': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/auth/2fa') },
+  'POST /api/auth/2fa/setup': {
+    expect: [401, 200, 200, 200],
+    request: () => json('POST', '/api/auth/2fa/setup'),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(totpSecrets))[0]!.n,
+  },
+  // Each caller's own pending secret, with its current code.
+  'POST /api/auth/2fa/enable': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (!caller) return json('POST', '/api/auth/2fa/enable', { code: '123456' });
+      const setup = await w.t.injectAs(caller, json('POST', '/api/auth/2fa/setup'));
+      return json('POST', '/api/auth/2fa/enable', { code: totpCode(setup.json<{ secret: string }>().secret) });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(totpSecrets).where(isNotNull(totpSecrets.enabledAt)))[0]!.n,
+  },
+  'POST /api/auth/2fa/disable': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (!caller) return json('POST', '/api/auth/2fa/disable', { password: TEST_PASSWORD, code: '123456' });
+      const secret = await turnOnTwoFactor(w, caller);
+      return json('POST', '/api/auth/2fa/disable', { password: TEST_PASSWORD, code: totpCode(secret) });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(totpSecrets).where(isNotNull(totpSecrets.enabledAt)))[0]!.n,
+  },
+  // Public: the owner's challenge and code sign the owner in, whoever else sends it along.
+  'POST /api/auth/login/2fa': {
+    expect: OK4,
+    request: async (w) => {
+      const secret = await turnOnTwoFactor(w, w.owner);
+      const login = await w.t.app.inject(json('POST', '/api/auth/login', { email: w.owner.email, password: TEST_PASSWORD }));
+      return json('POST', '/api/auth/login/2fa', { challenge: login.json<{ challenge: string }>().challenge, code: totpCode(secret) });
+    },
+    state: (w) => sessionsOf(w, w.owner.id),
+  },
+  'GET /api/auth/passkeys': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/auth/passkeys') },
+  'POST /api/auth/passkeys/register/options': {
+    expect: [401, 200, 200, 200],
+    request: () => json('POST', '/api/auth/passkeys/register/options'),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(passkeyChallenges))[0]!.n,
+  },
+  // No authenticator here (the browser journey registers a real one): an answer that is no attestation is 400 for
+  // every caller, and registers nothing.
+  'POST /api/auth/passkeys/register': {
+    expect: [401, 400, 400, 400],
+    request: async (w, caller) => {
+      const options = caller ? await w.t.injectAs(caller, json('POST', '/api/auth/passkeys/register/options')) : undefined;
+      return json('POST', '/api/auth/passkeys/register', { challengeId: options?.json<{ challengeId: string }>().challengeId ?? '0'.repeat(32), response: FAKE_WEBAUTHN });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(passkeys))[0]!.n,
+  },
+  // The owner's passkey: only the owner removes it (an admin gets 404 too).
+  'DELETE /api/auth/passkeys/:id': {
+    expect: [401, 200, 404, 404],
+    request: async (w) => json('DELETE', `/api/auth/passkeys/${await ownerPasskey(w)}`),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, w.owner.id)))[0]!.n,
+  },
+  'POST /api/auth/passkeys/login/options': { expect: OK4, request: () => json('POST', '/api/auth/passkeys/login/options') },
+  // An assertion of no registered passkey: 401 for everyone, and no session.
+  'POST /api/auth/passkeys/login': {
+    expect: [401, 401, 401, 401],
+    request: async (w) => {
+      const options = await w.t.app.inject(json('POST', '/api/auth/passkeys/login/options'));
+      return json('POST', '/api/auth/passkeys/login', { challengeId: options.json<{ challengeId: string }>().challengeId, response: FAKE_WEBAUTHN });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
+  },
 };
+
+// --- Your account is yours ---
+const FAKE_WEBAUTHN = {
+  id: 'bm90LWEta2V5',
+  rawId: 'bm90LWEta2V5',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA', authenticatorData: 'AA', signature: 'AA' },
+  clientExtensionResults: {},
+};
+
+/** The current TOTP code of a base32 secret (a step after the one `turnOnTwoFactor` enabled with). */
+const totpCode = (secret: string, offsetMs = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + offsetMs });
+
+/** Gives `user` TEST_PASSWORD and two-step sign-in, enabled with the previous step's code; answers the secret. */
+async function turnOnTwoFactor(w: World, user: TestUser): Promise<string> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  await w.t.services.users.setPasswordHash(user.id, await testPasswordHash);
+  const setup = await w.t.injectAs(user, json('POST', '/api/auth/2fa/setup'));
+  const secret = setup.json<{ secret: string }>().secret;
+  const enable = await w.t.injectAs(user, json('POST', '/api/auth/2fa/enable', { code: totpCode(secret, -30_000) }));
+  if (enable.statusCode !== 200) throw new Error(`turnOnTwoFactor: ${enable.statusCode} ${enable.body}`);
+  return secret;
+}
+
+/** A pending email change of the owner's, with a token known here (made once per world). */
+const emailChanges_ = new WeakMap<World, string>();
+async function emailChangeFor(w: World): Promise<string> {
+  let token = emailChanges_.get(w);
+  if (!token) {
+    token = `matrix-email-change-${w.owner.id}`;
+    await w.t.database.db.insert(emailChanges).values({
+      id: newId(),
+      userId: w.owner.id,
+      tokenHash: hashToken(token),
+      oldEmail: w.owner.email,
+      newEmail: `changed-${w.owner.id}@test.example`,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    emailChanges_.set(w, token);
+  }
+  return token;
+}
+
+/** A passkey row of the owner's (made once per world; its key is never used to sign in here). */
+const ownerPasskeys = new WeakMap<World, string>();
+async function ownerPasskey(w: World): Promise<string> {
+  let id = ownerPasskeys.get(w);
+  if (!id) {
+    id = `pk-${w.owner.id}`;
+    await w.t.database.db.insert(passkeys).values({ id, userId: w.owner.id, publicKey: 'AA', name: 'Laptop' });
+    ownerPasskeys.set(w, id);
+  }
+  return id;
+}
 
 // --- Images (docs/product.md#server-rules-images) ---
 /** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
           { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
           { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
+          { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
           { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
           {
             element: <PrivateRoute />,

@@ -16,6 +16,7 @@ export const paths = {
   forgotPassword: { path: '/forgotPassword', getHref: () => '/forgotPassword' },
   resetPassword: { path: '/resetPassword', getHref: (token?: string) => withQuery('/resetPassword', { token }) },
   verifyEmail: { path: '/verifyEmail', getHref: (token?: string) => withQuery('/verifyEmail', { token }) },
+  confirmEmail: { path: '/confirmEmail', getHref: (token?: string) => withQuery('/confirmEmail', { token }) },
   timeline: {
     path: '/timeline',
     getHref: (filters: TimelineFilters = {}) => withQuery('/timeline', { ...filters }),

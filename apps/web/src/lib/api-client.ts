@@ -146,6 +146,9 @@ async function readError(response: Response): Promise<ApiError> {
   return errorFromBody(response.status, body, response.headers, response.statusText || `Request failed (${response.status})`);
 }
 
+/** 403s that ask the signed-in person for something (sign in again, turn on two-step sign-in): no sign-out. */
+const KEEPS_SESSION = new Set(['REAUTH_REQUIRED', 'TWO_FACTOR_REQUIRED']);
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers = new Headers(options.withoutToken ? { Accept: 'application/json' } : apiHeaders());
 
@@ -173,7 +176,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const error = await readError(response);
-    if (isAuthFailure(response.status) && !options.skipAuthFailure) {
+    if (isAuthFailure(response.status) && !options.skipAuthFailure && !KEEPS_SESSION.has(String(error.code))) {
       reportAuthFailure(error);
     }
     throw error;

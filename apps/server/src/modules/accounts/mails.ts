@@ -78,7 +78,45 @@ export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
     );
   }
 
+  /** An email change: the link goes to the new address, and nothing changes until it is opened. */
+  async function sendEmailChangeLink(user: Pick<UserRow, 'name' | 'email'>, newEmail: string, token: string): Promise<void> {
+    const url = `${ctx.config.publicUrl}/confirmEmail?token=${encodeURIComponent(token)}`;
+    await mailer.send(
+      compose(
+        newEmail,
+        'Confirm your new email for Olden Goods',
+        [
+          `Hello, please confirm that ${newEmail} should become the sign-in address of an Olden Goods account. The link works once, within 24 hours, signed in to that account.`,
+          'If you did not ask for this, ignore this mail: nothing changes.',
+        ],
+        { label: 'Confirm my new email', url },
+      ),
+    );
+  }
+
+  /** Plain notices (no link): the old address told of a change asked for, an account deleted. */
+  async function sendNotice(to: string, subject: string, paragraphs: string[]): Promise<void> {
+    const text = paragraphs.join('\n\n') + '\n';
+    const html = '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">' + paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + '</body></html>';
+    await mailer.send({ to, subject, text, html });
+  }
+
   return {
+    sendEmailChangeLater: (user: UserRow, newEmail: string, token: string) =>
+      mailer.inBackground('email change mails', async () => {
+        await sendEmailChangeLink(user, newEmail, token);
+        await sendNotice(user.email, 'Your Olden Goods email is about to change', [
+          `${greeting(user)} someone signed in to your account asked to change its email from ${user.email} to ${newEmail}. Nothing changes until the link we sent to the new address is opened.`,
+          'If this was not you, change your password now: the change is only made from your account.',
+        ]);
+      }),
+    sendAccountDeletedLater: (user: Pick<UserRow, 'name' | 'email' | 'emailVerified'>) =>
+      mailer.inBackground('account deleted mail', () =>
+        sendNotice(user.email, 'Your Olden Goods account was deleted', [
+          `${greeting(user)} your Olden Goods account ${user.email} was deleted, with its listings, its open requests and its photos. Threads stay readable for the other party, naming you "Deleted user".`,
+          'This address is free to register again.',
+        ]),
+      ),
     issue,
     sendPasswordReset,
     /** After the reply; a failure is logged, never the caller's error. */

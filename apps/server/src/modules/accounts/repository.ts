@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountTokens } from '../../db/schema.ts';
+import { accountTokens, emailChanges } from '../../db/schema.ts';
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
@@ -65,3 +65,41 @@ export function createAccountTokensRepository(db: Db) {
   };
 }
 export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;
+
+/** Pending email changes: the newest unused, unexpired one of its user is the only usable one. */
+const usableChange = (tokenHash: string, now: Date) =>
+  and(
+    eq(emailChanges.tokenHash, tokenHash),
+    isNull(emailChanges.usedAt),
+    gt(emailChanges.expiresAt, now),
+    sql`NOT EXISTS (SELECT 1 FROM email_changes newer WHERE newer.user_id = ${emailChanges.userId} AND newer.created_at > ${emailChanges.createdAt})`,
+  );
+
+export function createEmailChangesRepository(db: Db) {
+  return {
+    /** A new pending change; the user's older unused ones stop working (they are deleted). */
+    async replace(row: typeof emailChanges.$inferInsert): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(emailChanges).where(and(eq(emailChanges.userId, row.userId), isNull(emailChanges.usedAt)));
+        await tx.insert(emailChanges).values(row);
+      });
+    },
+    /** Who a link belongs to, without spending it. */
+    async peek(tokenHash: string, now: Date) {
+      const [row] = await db.select().from(emailChanges).where(usableChange(tokenHash, now)).limit(1);
+      return row;
+    },
+    /** Spends a link on the confirmation's transaction `tx`, in one statement (two uses at once: one wins). */
+    async consumeIn(tx: Db, tokenHash: string, now: Date) {
+      const [row] = await tx.update(emailChanges).set({ usedAt: now }).where(usableChange(tokenHash, now)).returning();
+      return row;
+    },
+    transaction: <T>(work: (tx: Db) => Promise<T>): Promise<T> => db.transaction((tx) => work(tx as unknown as Db)),
+  };
+}
+
+/** An account's deletion, on its transaction `tx`: its mailed links (and pending email changes) go. */
+export async function deleteAccountTokensIn(tx: Db, userId: string): Promise<void> {
+  await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+  await tx.delete(emailChanges).where(eq(emailChanges.userId, userId));
+}

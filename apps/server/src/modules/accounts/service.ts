@@ -1,6 +1,12 @@
 // Accounts you can prove, recover and control: email verification, password reset, password change.
 // Every mailed secret is single use and checked against the account's current email.
-import { ACCOUNT_MESSAGES, type ChangePasswordBody } from '@olden/contracts';
+import { randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, type ChangeEmailBody, type ChangePasswordBody, EMAIL_CHANGE_TTL_MS, sameEmail } from '@olden/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
+import { newId } from '../../lib/ids.ts';
+import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
+import type { RecordAccountEvent } from '../../lib/security-log.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { type AppContext, claimAttempt, enforceAddressBudget, enforceBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
@@ -10,7 +16,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { type AccountMail, hashToken } from './mails.ts';
-import { createAccountTokensRepository } from './repository.ts';
+import { createAccountTokensRepository, createEmailChangesRepository, deleteAccountTokensIn } from './repository.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -25,16 +31,50 @@ export const ACCOUNT_BUDGETS = {
   tokenPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
   /** Wrong current passwords on the change form: a stolen session must not become a password oracle. */
   failedChangePerUser: { max: 5, windowMs: FIFTEEN_MINUTES },
+  /** Email changes asked for: each mails two addresses. */
+  emailChangePerUser: { max: 5, windowMs: ONE_HOUR },
 } as const;
+
+/** What else moves with an account's email, in the change's transaction (the listings' seller email: products). */
+export type OnEmailChanged = (tx: Db, userId: string, email: string) => Promise<void>;
 
 const invalidToken = () => new AppError('INVALID_TOKEN', ACCOUNT_MESSAGES.invalidToken);
 
 export function createAccountsService(
   ctx: AppContext,
-  deps: { users: UsersService; auth: AuthService; accountMail: AccountMail; mailer: Mailer },
+  deps: {
+    users: UsersService;
+    auth: AuthService;
+    accountMail: AccountMail;
+    mailer: Mailer;
+    onEmailChanged?: OnEmailChanged[];
+    recordEvent?: RecordAccountEvent;
+  },
 ) {
   const tokens = createAccountTokensRepository(ctx.db);
+  const changes = createEmailChangesRepository(ctx.db);
   const { users, auth, accountMail, mailer } = deps;
+  const recordEvent: RecordAccountEvent = deps.recordEvent ?? (async () => {});
+
+  /** The current password, counted against the same budget as a password change's (a stolen session is no oracle). */
+  async function checkPassword(caller: AuthUser, password: string) {
+    const failures = { name: 'password-change-fail', ...ACCOUNT_BUDGETS.failedChangePerUser };
+    const attempt = await claimAttempt(ctx, failures, caller.id);
+    if (!attempt.allowed) throw rateLimited(attempt.resetMs, 'Too many wrong passwords, please try again later');
+    const row = await users.findById(caller.id);
+    if (!row?.passwordHash) await ctx.limiter.giveBack(failures, caller.id);
+    if (!row) throw unauthenticated();
+    if (!row.passwordHash) {
+      throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, { details: [{ path: 'password', message: ACCOUNT_MESSAGES.noPasswordYet }] });
+    }
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, {
+        details: [{ path: 'password', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
+      });
+    }
+    await ctx.limiter.giveBack(failures, caller.id);
+    return row;
+  }
 
   async function spend(token: string, purpose: 'verify_email' | 'password_reset', ip: string) {
     const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
@@ -131,7 +171,81 @@ export function createAccountsService(
       // A reset link mailed before the change must not undo it.
       await tokens.deleteUnused(row.id, 'password_reset');
       await ctx.limiter.reset(failures, caller.id);
+      await recordEvent(row.id, 'account.password.changed', caller.ip);
       return { message: ACCOUNT_MESSAGES.passwordChanged };
+    },
+
+    checkPassword,
+
+    /**
+     * POST /users/me/email: mails a link to the new address and a notice to the old one; nothing changes yet. An address
+     * another account has is answered the same way (the link's use says 409 EMAIL_TAKEN), so the form probes nothing.
+     */
+    async requestEmailChange(caller: AuthUser, body: ChangeEmailBody & { newEmail: string }): Promise<{ message: string }> {
+      const { max, windowMs } = ACCOUNT_BUDGETS.emailChangePerUser;
+      await enforceBudget(ctx, 'email-change', caller.id, max, windowMs);
+      const row = await checkPassword(caller, body.password);
+      if (sameEmail(row.email, body.newEmail)) {
+        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.sameEmail, { details: [{ path: 'newEmail', message: ACCOUNT_MESSAGES.sameEmail }] });
+      }
+      const token = randomBytes(32).toString('base64url');
+      await changes.replace({
+        id: newId(),
+        userId: row.id,
+        tokenHash: hashToken(token),
+        oldEmail: row.email,
+        newEmail: body.newEmail,
+        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+      });
+      accountMail.sendEmailChangeLater(row, body.newEmail, token);
+      await recordEvent(row.id, 'account.email.change-requested', caller.ip);
+      return { message: ACCOUNT_MESSAGES.emailChangeSent };
+    },
+
+    /**
+     * POST /users/me/email/confirm: signed in to the account the link was made for; the link is the newest, unused,
+     * within 24 h, and the account still has the address it was asked from. The email (proven), the listings' seller
+     * email and whatever else registered in `onEmailChanged` change in one transaction; the caller's other sessions end.
+     */
+    async confirmEmailChange(caller: AuthUser, token: string, ip: string) {
+      const { max, windowMs } = ACCOUNT_BUDGETS.tokenPerIp;
+      await enforceAddressBudget(ctx, 'account-token-ip', ip, max, windowMs);
+      const pending = await changes.peek(hashToken(token), new Date());
+      if (!pending) throw invalidToken();
+      if (pending.userId !== caller.id) throw new AppError('SIGN_IN_TO_VERIFY', ACCOUNT_MESSAGES.signInToVerify);
+      let changed;
+      try {
+        changed = await changes.transaction(async (tx) => {
+          const spent = await changes.consumeIn(tx, hashToken(token), new Date());
+          if (!spent || spent.userId !== caller.id) return undefined;
+          const row = await users.setEmailIn(tx, spent.userId, spent.oldEmail, spent.newEmail);
+          if (!row) return undefined;
+          for (const hook of deps.onEmailChanged ?? []) await hook(tx, row.id, row.email);
+          return row;
+        });
+      } catch (error) {
+        // Registered by someone else since the link was sent.
+        if (pgCode(error) === PG_UNIQUE_VIOLATION) throw new AppError('EMAIL_TAKEN', ACCOUNT_MESSAGES.emailTaken);
+        throw error;
+      }
+      if (!changed) throw invalidToken();
+      await auth.endOtherSessions(changed.id, caller.sessionId);
+      // Links mailed to the old address prove nothing about the new one.
+      await tokens.deleteUnused(changed.id, 'verify_email');
+      await tokens.deleteUnused(changed.id, 'password_reset');
+      await recordEvent(changed.id, 'account.email.changed', ip);
+      return (await users.promoteIfListed(changed)) ?? changed;
+    },
+
+    /** Mailed links' part of an account's deletion: they go (nothing of them is exported: secrets). */
+    accountPart(): AccountPart {
+      return {
+        module: 'accounts',
+        tables: ['account_tokens', 'email_changes'],
+        notExported: { account_tokens: 'hashes of mailed one-time links', email_changes: 'hashes of mailed one-time links' },
+        order: 90,
+        onDelete: (tx, userId) => deleteAccountTokensIn(tx, userId),
+      };
     },
   };
 }

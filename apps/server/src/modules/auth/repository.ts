@@ -15,6 +15,11 @@ const live = (now: Date) => and(gt(sessions.expiresAt, now), gt(sessions.lastSee
 /** Ended by either limit: what the sweeps delete. */
 const ended = (now: Date) => or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince(now)));
 
+/** An account's deletion, on its transaction `tx`: every session ends. */
+export async function deleteSessionsIn(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
 export function createSessionsRepository(db: Db) {
   /** The live session (with its user) that `which` picks; a use of it moves last_seen_at (throttled). */
   async function findLive(which: SQL, now: Date) {
@@ -64,6 +69,14 @@ export function createSessionsRepository(db: Db) {
         .from(sessions)
         .where(and(eq(sessions.userId, userId), live(now)))
         .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    },
+    /** Every session of a user, live or not, newest first (their data export). */
+    async listForUser(userId: string) {
+      return db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.id));
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return row;
     },
     async deleteById(id: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, id));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse } from '@olden/contracts';
+import { JwtBody, LoginBody, RegisterBody, SessionResponse, TokenResponse, TwoFactorChallengeResponse } from '@olden/contracts';
 import { bearerToken } from '../../lib/auth-user.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -37,7 +37,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       tags: ['auth'],
       summary: 'Sign in with email and password',
       body: LoginBody,
-      response: { 200: UserResponse, ...errorResponses(400, 401, 429) },
+      description: 'With two-step sign-in on, no session: 200 {twoFactorRequired: true, challenge} for POST /api/auth/login/2fa.',
+      response: { 200: z.union([UserResponse, TwoFactorChallengeResponse]), ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
       const attempt = { ip: request.ip, target: request.body.email, method: 'password' };
@@ -47,6 +48,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       } catch (error) {
         logSecurityEvent(request.log, 'auth.login.failure', { userId: null, ...attempt, reason: error instanceof AppError ? error.code : 'error' });
         throw error;
+      }
+      if ('challenge' in signedIn && signedIn.challenge !== undefined) {
+        logSecurityEvent(request.log, 'auth.login.challenge', { userId: signedIn.user.id, ...attempt });
+        reply.header('Cache-Control', 'no-store');
+        return { twoFactorRequired: true as const, challenge: signedIn.challenge };
       }
       const { user, cookieValue } = signedIn;
       logSecurityEvent(request.log, 'auth.login.success', { userId: user.id, ...attempt });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LoginBody, type RegisterBody, sameEmail, SESSION_MAX_MS, type SessionUser } from '@olden/contracts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { addressKey } from '../../lib/client-address.ts';
 import { type AppContext, claimAttempt, enforceAddressBudget, rateLimited } from '../../lib/context.ts';
 import { AppError, conflict, unauthenticated } from '../../lib/errors.ts';
@@ -10,8 +11,10 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccountMail } from '../accounts/mails.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { UsersService } from '../users/service.ts';
+import type { TwoFactorGate } from '../two-factor/service.ts';
+import type { RecordAccountEvent } from '../../lib/security-log.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { createSessionsRepository } from './repository.ts';
+import { createSessionsRepository, deleteSessionsIn } from './repository.ts';
 import { createTokenSigner } from './tokens.ts';
 
 export const SESSION_COOKIE = 'og_session';
@@ -71,7 +74,10 @@ function toAuthUser(user: UserRow, sessionId: string): AuthUser {
   return { id: user.id, email: user.email, name: user.name, photoURL: user.photoUrl, role: user.role, sessionId };
 }
 
-export function createAuthService(ctx: AppContext, deps: { users: UsersService; accountMail: AccountMail }) {
+export function createAuthService(
+  ctx: AppContext,
+  deps: { users: UsersService; accountMail: AccountMail; secondFactor?: TwoFactorGate; recordEvent?: RecordAccountEvent },
+) {
   const sessions = createSessionsRepository(ctx.db);
   const tokens = createTokenSigner(ctx.config.jwtSecret);
   const { users, accountMail } = deps;
@@ -193,13 +199,22 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
       const user = await users.findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
       // Same answer for an unknown email and a wrong password; the failure is already counted.
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      if (!user || !ok) {
+        if (user) await deps.recordEvent?.(user.id, 'auth.login.failure', ip);
+        throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      }
       // The failures from everywhere stay (one success of the owner must not hand a distributed guesser a fresh
       // budget): only this attempt is given back.
       if (everywhere.allowed) await ctx.limiter.giveBack(failedForEmail, body.email);
       await ctx.limiter.reset(failedFromSource, source);
       await rememberSource(body.email, ip);
-      return { user, ...(await startSession(user, userAgent, user.passwordHash!)) };
+      // Two-step sign-in on: no session yet, a challenge for the second step (POST /auth/login/2fa).
+      if (deps.secondFactor && (await deps.secondFactor.isOn(user.id))) {
+        return { user, challenge: await deps.secondFactor.openChallenge(user, user.passwordHash!, userAgent) };
+      }
+      const started = await startSession(user, userAgent, user.passwordHash!);
+      await deps.recordEvent?.(user.id, 'auth.login.success', ip);
+      return { user, ...started };
     },
 
     async logout(cookieValue: string | undefined, bearerSessionId: string | undefined): Promise<void> {
@@ -268,6 +283,30 @@ export function createAuthService(ctx: AppContext, deps: { users: UsersService; 
       if (ip === undefined) return;
       await ctx.limiter.reset(failedFromSource, sourceKey(email, ip));
       await rememberSource(email, ip);
+    },
+
+    /** When the session signed in (a Google-only account's deletion needs a recent sign-in). */
+    async sessionStartedAt(sessionId: string): Promise<Date | undefined> {
+      return (await sessions.findById(sessionId))?.createdAt;
+    },
+
+    /** Sessions' part of an account's deletion (every one ends) and export. */
+    accountPart(): AccountPart {
+      return {
+        module: 'auth',
+        tables: ['sessions'],
+        order: 90,
+        onDelete: (tx, userId) => deleteSessionsIn(tx, userId),
+        exportFor: async (userId) => ({
+          sessions: (await sessions.listForUser(userId)).map((s) => ({
+            _id: s.id,
+            createdAt: s.createdAt.toISOString(),
+            lastSeenAt: s.lastSeenAt.toISOString(),
+            expiresAt: s.expiresAt.toISOString(),
+            userAgent: s.userAgent,
+          })),
+        }),
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 // All SQL for buy requests (cart items seen from the buyer, requests seen from the seller; BuyerProduct on the wire),
 // and the lifecycle's conditional updates (docs/product.md#trade-lifecycle).
-import { and, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { CLOSED_REQUEST_STATUSES, OPEN_REQUEST_STATUSES } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests, requestMessages } from '../../db/schema.ts';
@@ -79,6 +79,41 @@ export type BuyerRequestsLifecycle = ReturnType<typeof lifecycle>;
 
 /** A listing's delete declines its open requests in the delete's own transaction `tx` (the service's declineOnDeletedListing). */
 export const declineOpenRequestsOnListing = (tx: Db, productId: string) => lifecycle(tx).declineOpenOnListing(productId);
+
+/** The lifecycle's writes on another transaction (an account's deletion, lib/account-lifecycle.ts). */
+export const lifecycleIn = (tx: Db) => lifecycle(tx);
+
+/** An account's deletion, on its transaction `tx`: the user's open requests as a buyer, oldest first. */
+export async function openRequestsOfBuyer(tx: Db, buyerId: string): Promise<BuyerRequestRow[]> {
+  return tx.select().from(buyerRequests).where(and(eq(buyerRequests.buyerId, buyerId), inArray(buyerRequests.status, OPEN))).orderBy(buyerRequests.createdAt, buyerRequests.id);
+}
+
+/**
+ * An account's deletion: the requests others keep (threads stay readable) name the user as `name` with no email,
+ * phone or address of theirs, on both sides.
+ */
+export async function anonymiseRequestParty(tx: Db, userId: string, name: string, email: string): Promise<void> {
+  await tx.update(buyerRequests).set({ buyerName: name, buyerEmail: email, phoneNumber: '', buyerAddress: '' }).where(eq(buyerRequests.buyerId, userId));
+  await tx
+    .update(buyerRequests)
+    .set({ uploaderName: name, sellerEmail: email, uploaderPhone: '', uploaderLocation: '' })
+    .where(eq(buyerRequests.sellerId, userId));
+}
+
+/** An email change, on its transaction `tx`: the user's requests carry the new address on their side (the lists are keyed by it). */
+export async function setPartyEmailIn(tx: Db, userId: string, email: string): Promise<void> {
+  await tx.update(buyerRequests).set({ buyerEmail: email }).where(eq(buyerRequests.buyerId, userId));
+  await tx.update(buyerRequests).set({ sellerEmail: email }).where(eq(buyerRequests.sellerId, userId));
+}
+
+/** A user's requests both ways (their data export), oldest first. */
+export async function requestsOfUser(db: Db, userId: string): Promise<BuyerRequestRow[]> {
+  return db
+    .select()
+    .from(buyerRequests)
+    .where(or(eq(buyerRequests.buyerId, userId), eq(buyerRequests.sellerId, userId)))
+    .orderBy(buyerRequests.createdAt, buyerRequests.id);
+}
 
 export function createBuyerRequestsRepository(db: Db) {
   return {

@@ -12,6 +12,8 @@ import {
   sameEmail,
 } from '@olden/contracts';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { type AccountPart, DELETED_USER_NAME, deletedEmail } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
@@ -28,7 +30,12 @@ import {
   type BuyerRequestsLifecycle,
   type ChangedRequest,
   createBuyerRequestsRepository,
+  anonymiseRequestParty,
   declineOpenRequestsOnListing,
+  lifecycleIn,
+  openRequestsOfBuyer,
+  requestsOfUser,
+  setPartyEmailIn,
   type ListedBuyerRequest,
   type NewBuyerRequestRow,
 } from './repository.ts';
@@ -306,6 +313,51 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
         logSecurityEvent(ctx.log, 'admin.request.handover', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
       }
       return { acknowledged: true, deletedCount: 1 };
+    },
+
+    /**
+     * The requests' part of an account's deletion (after its listings', whose deletion declined the requests made to
+     * them): the user's open requests are cancelled as the buyer cancels them (a reserved listing is available again,
+     * its seller told after the commit); every request keeps its thread for the other party, naming the user
+     * "Deleted user" with no email, phone or address. The export lists both ways, other users by name only.
+     */
+    /** An email change's part (accounts module's OnEmailChanged): the user's side of their requests. */
+    emailChangedIn: (tx: Db, userId: string, email: string) => setPartyEmailIn(tx, userId, email),
+
+    accountPart(): AccountPart {
+      return {
+        module: 'buyer-requests',
+        tables: ['buyer_requests'],
+        order: 20,
+        onDelete: async (tx, userId) => {
+          const trade = deps.products.tradeIn(tx);
+          const changes: ChangedRequest[] = [];
+          for (const open of await openRequestsOfBuyer(tx, userId)) {
+            await trade.lockListing(open.productId);
+            const requests = lifecycleIn(tx);
+            const current = await requests.lock(open.id);
+            if (!current || !isOpenRequest(current.status)) continue;
+            const cancelled = await requests.setStatus(open.id, OPEN_REQUEST_STATUSES, 'Cancelled');
+            if (current.status === 'Accepted') await trade.setListingStatus(current.productId, 'reserved', 'available');
+            if (cancelled) changes.push({ row: cancelled, previous: current.status });
+          }
+          await anonymiseRequestParty(tx, userId, DELETED_USER_NAME, deletedEmail(userId));
+          if (changes.length > 0) return () => notifyAll(changes, 'buyer');
+        },
+        exportFor: async (userId) => {
+          const rows = await requestsOfUser(ctx.db, userId);
+          const listing = (row: BuyerRequestRow) => ({ productId: row.productId, name: row.name, category: row.category, price: row.priceCents / 100, image1: row.image1 });
+          const dates = (row: BuyerRequestRow) => ({ createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+          return {
+            buyRequestsMade: rows
+              .filter((row) => row.buyerId === userId)
+              .map((row) => ({ _id: row.id, status: row.status, ...listing(row), sellerName: row.uploaderName, phoneNumber: row.phoneNumber, buyerAddress: row.buyerAddress, ...dates(row) })),
+            buyRequestsReceived: rows
+              .filter((row) => row.sellerId === userId && row.buyerId !== userId)
+              .map((row) => ({ _id: row.id, status: row.status, ...listing(row), buyerName: row.buyerName, ...dates(row) })),
+          };
+        },
+      };
     },
   };
 }

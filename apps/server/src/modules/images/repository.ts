@@ -68,6 +68,17 @@ function unreferenced(): SQL {
   );
 }
 
+/** An account's deletion, on its transaction `tx`: the user's uploads become unowned; answers their ids. */
+export async function disownImagesOf(tx: Db, ownerId: string): Promise<string[]> {
+  const rows = await tx.update(images).set({ ownerId: null }).where(eq(images.ownerId, ownerId)).returning({ id: images.id });
+  return rows.map((r) => r.id);
+}
+
+/** A user's uploads, oldest first (their data export). */
+export async function imagesOf(db: Db, ownerId: string): Promise<ImageRow[]> {
+  return db.select().from(images).where(eq(images.ownerId, ownerId)).orderBy(images.createdAt, images.id);
+}
+
 export function createImagesRepository(db: Db) {
   return {
     async insert(row: typeof images.$inferInsert): Promise<void> {

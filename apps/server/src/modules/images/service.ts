@@ -12,6 +12,7 @@ import {
   storedImageUrl,
 } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
@@ -21,7 +22,7 @@ import { isId, newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createFairQueue } from './queue.ts';
-import { createImagesRepository, lockStoredImages } from './repository.ts';
+import { createImagesRepository, disownImagesOf, imagesOf, lockStoredImages } from './repository.ts';
 import { createS3ImageStorage, type S3Settings } from './s3-storage.ts';
 import { createFsImageStorage, type ImageStorage } from './storage.ts';
 
@@ -159,6 +160,36 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
 
   return {
     storage,
+
+    /**
+     * Uploads' part of an account's deletion: released. They become unowned in the deletion's transaction; once it
+     * committed, those nothing shows any more (the deleted listings', the old profile photo) are deleted at once, and
+     * any a kept buy request still shows stays until nothing does (the sweep).
+     */
+    accountPart(): AccountPart {
+      return {
+        module: 'images',
+        tables: ['images'],
+        order: 80,
+        onDelete: async (tx, userId) => {
+          const ids = await disownImagesOf(tx, userId);
+          if (ids.length === 0) return;
+          return async () => {
+            await removeFiles(await repo.deleteUnreferenced({ ids }));
+          };
+        },
+        exportFor: async (userId) => ({
+          images: (await imagesOf(ctx.db, userId)).map((row) => ({
+            _id: row.id,
+            url: `/api/images/${storedImageFile(row.id, 1280)}`,
+            width: row.width,
+            height: row.height,
+            bytes: row.bytes,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        }),
+      };
+    },
 
     /** Counts one upload against the caller's budget and checks their quota; call before reading the body. */
     async assertUploadAllowed(userId: string): Promise<void> {

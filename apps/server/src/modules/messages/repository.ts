@@ -1,6 +1,6 @@
 // All SQL of threads: a buy request's messages and the summary's counts. The requests themselves, read marks
 // included, belong to the buyer-requests module (its thread-marks.ts moves them); this file only reads them.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { OPEN_REQUEST_STATUSES } from '@olden/contracts/constants';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests, requestMessages, users } from '../../db/schema.ts';
@@ -35,6 +35,17 @@ const messageColumns = {
   body: requestMessages.body,
   createdAt: requestMessages.createdAt,
 };
+
+/** The messages of every thread the user is a party of (their data export), oldest first. */
+export async function messagesOfUser(db: Db, userId: string): Promise<MessageRow[]> {
+  return db
+    .select(messageColumns)
+    .from(requestMessages)
+    .innerJoin(users, eq(users.id, requestMessages.senderId))
+    .innerJoin(buyerRequests, eq(buyerRequests.id, requestMessages.requestId))
+    .where(or(eq(buyerRequests.buyerId, userId), eq(buyerRequests.sellerId, userId)))
+    .orderBy(asc(requestMessages.createdAt), asc(requestMessages.id));
+}
 
 export function createMessagesRepository(db: Db) {
   return {

@@ -2,6 +2,7 @@
 // Rules: docs/product.md#messages-and-notifications.
 import { isAdminUser, isOpenRequest, type Message, MESSAGE_BUDGET, type PostMessageBody, type Summary } from '@olden/contracts';
 import type { z } from 'zod';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -10,7 +11,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import type { Party, ThreadMarks } from '../buyer-requests/thread-marks.ts';
 import type { BusEvent } from '../events/bus.ts';
 import type { MessageNotifier } from '../notifications/service.ts';
-import { createMessagesRepository, type MessageRow, type ThreadRow } from './repository.ts';
+import { createMessagesRepository, type MessageRow, messagesOfUser, type ThreadRow } from './repository.ts';
 
 export function toMessage(row: MessageRow, thread: Pick<ThreadRow, 'buyerId'>): Message {
   return {
@@ -88,6 +89,27 @@ export function createMessagesService(
 
     /** The badges: open requests as buyer and as seller, unread messages over all the user's threads. */
     summary: (userId: string): Promise<Summary> => repo.summary(userId),
+
+    /**
+     * Threads' part of an account's deletion: nothing goes, the other party keeps reading the thread, whose messages
+     * name the sender as the account is called now ("Deleted user"). The export: the user's threads, senders by name.
+     */
+    accountPart(): AccountPart {
+      return {
+        module: 'messages',
+        tables: ['request_messages'],
+        order: 30,
+        exportFor: async (userId) => ({
+          messages: (await messagesOfUser(ctx.db, userId)).map((row) => ({
+            _id: row.id,
+            requestId: row.requestId,
+            from: row.senderId === userId ? 'me' : row.senderName,
+            text: row.body,
+            createdAt: row.createdAt.toISOString(),
+          })),
+        }),
+      };
+    },
   };
 }
 export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -82,6 +82,11 @@ function bandCandidates(query: NearCopyQuery): SQL {
 
 export function createPhotoMatchesRepository(db: Db) {
   return {
+    /** Forgets every indexed photo of a seller (their account is being deleted), in the deletion's transaction. */
+    async forgetSeller(tx: Db, sellerId: string): Promise<void> {
+      await tx.delete(listingPhotos).where(sql`${listingPhotos.sellerId} = ${sellerId}`);
+    },
+
     /** Makes the listing's indexed photos exactly these (dropped ones go, new ones come; kept ones keep their row). */
     async setListingPhotos(productId: string, sellerId: string, photos: IndexedPhoto[]): Promise<void> {
       await db.transaction(async (tx) => {

@@ -4,6 +4,7 @@
 // `onStolenPhotos`, which app.ts wires to the moderation queue; the listing stays up, moderators decide.
 import { storedImageId, storedImageUrl } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ImagesService } from '../images/service.ts';
@@ -82,6 +83,23 @@ export function createPhotoMatchesService(
   }
 
   return {
+    /**
+     * Deleting an account (lib/account-lifecycle.ts): its listings' photo rows go with its listings (products, order
+     * 10, cascade); any left (a photo of a listing already gone) are deleted here. The hashes are not exported: they
+     * describe photos the export lists with their listings.
+     */
+    accountPart(): AccountPart {
+      return {
+        module: 'photo-matches',
+        tables: ['listing_photos'],
+        order: 15,
+        onDelete: async (tx, userId) => {
+          await repo.forgetSeller(tx, userId);
+        },
+        notExported: { listing_photos: 'perceptual hashes of the photos of the listings the export lists' },
+      };
+    },
+
     check,
 
     /**

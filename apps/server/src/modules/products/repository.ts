@@ -9,6 +9,33 @@ import { type ListedProduct, type NewProductRow, type ProductChanges, productCol
 import { matchOf } from './search/match.ts';
 
 export type { ListFilter } from './list-shape.ts';
+
+/**
+ * An account's deletion (lib/account-lifecycle.ts): its listings, locked in id order then deleted on the deletion's
+ * transaction `tx`, each followed by what deleting a listing does to its requests (`also`, the OnListingDeleted hook).
+ */
+export async function deleteListingsOfSeller<T>(tx: Db, sellerId: string, also: (tx: Db, id: string) => Promise<T>): Promise<{ rows: ProductRow[]; also: T[] }> {
+  const locked = await tx.select({ id: products.id }).from(products).where(eq(products.sellerId, sellerId)).orderBy(products.id).for('update');
+  const rows: ProductRow[] = [];
+  const done: T[] = [];
+  for (const { id } of locked) {
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
+    if (!row) continue;
+    rows.push(row);
+    done.push(await also(tx, id));
+  }
+  return { rows, also: done };
+}
+
+/** An email change, on its transaction `tx`: the seller's listings carry the new address (the wire's `email`). */
+export async function setSellerEmailIn(tx: Db, sellerId: string, email: string): Promise<void> {
+  await tx.update(products).set({ sellerEmail: email }).where(eq(products.sellerId, sellerId));
+}
+
+/** A seller's listings, oldest first (their data export). */
+export async function listingsOfSeller(db: Db, sellerId: string): Promise<ProductRow[]> {
+  return db.select(productColumns).from(products).where(eq(products.sellerId, sellerId)).orderBy(products.createdAt, products.id);
+}
 export type { ListedProduct, NewProductRow, ProductChanges, ProductRow } from './rows.ts';
 
 /**

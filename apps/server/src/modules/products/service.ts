@@ -10,6 +10,7 @@ import {
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
@@ -19,7 +20,7 @@ import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPa
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { Db } from '../../db/client.ts';
-import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
+import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
 import { createSimilarListings } from './similar.ts';
 import { listingTrade } from './trade.ts';
@@ -291,6 +292,34 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
 
     /** The listing's part of a buy request's lifecycle, on that lifecycle's transaction `tx` (it locks and moves the listing). */
     tradeIn: (tx: Db) => listingTrade(tx),
+
+    /**
+     * The listings' part of an account's deletion and export (lib/account-lifecycle.ts): each listing is deleted as its
+     * seller deletes it (open requests declined, buyers told after the commit, images released).
+     */
+    /** An email change's part (accounts module's OnEmailChanged): the seller email on every listing of theirs. */
+    sellerEmailChangedIn: async (tx: Db, userId: string, email: string) => {
+      await setSellerEmailIn(tx, userId, email);
+      search.listingsChanged({ names: false });
+    },
+
+    accountPart(): AccountPart {
+      return {
+        module: 'products',
+        tables: ['products'],
+        order: 10,
+        onDelete: async (tx, userId) => {
+          const { rows, also } = await deleteListingsOfSeller(tx, userId, deps.onDelete);
+          if (rows.length === 0) return;
+          return async () => {
+            search.listingsChanged({ names: true });
+            for (const tell of also) tell();
+            await deps.images.releaseUnreferenced(rows.flatMap(storedImageIds), userId);
+          };
+        },
+        exportFor: async (userId) => ({ listings: (await listingsOfSeller(ctx.db, userId)).map((row) => ({ ...toProduct(row, ctx.config), status: row.status })) }),
+      };
+    },
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;

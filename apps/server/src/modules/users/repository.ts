@@ -1,9 +1,44 @@
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * An account's deletion, first on its transaction `tx`: locks every admin row (in id order, as demote does, so the
+ * last admin can never delete themselves while another demotes them) and the user's row; answers what refuses it.
+ */
+export async function lockForDeletion(
+  tx: Db,
+  userId: string,
+  isProtected: (email: string) => boolean,
+): Promise<'ok' | 'gone' | 'protected' | 'last-admin'> {
+  const admins = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.role, 'admin')).orderBy(asc(users.id)).for('update');
+  const [row] = await tx.select({ id: users.id, role: users.role, email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId)).for('update');
+  if (!row || row.deletedAt) return 'gone';
+  if (row.role !== 'admin') return 'ok';
+  if (isProtected(row.email)) return 'protected';
+  return admins.length < 2 ? 'last-admin' : 'ok';
+}
+
+/** The tombstone a deleted account leaves: its id, its creation date, and nothing of the person. */
+export async function tombstone(tx: Db, userId: string, fields: { name: string; email: string; photoUrl: string }): Promise<void> {
+  await tx
+    .update(users)
+    .set({ ...fields, passwordHash: null, oidcSubject: null, emailVerified: false, notifyByEmail: false, role: 'user', deletedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+/** An email change on `tx`: only while the account still has `from`; the new address is proven by its link. */
+export async function setEmail(tx: Db, id: string, from: string, to: string): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ email: to, emailVerified: true })
+    .where(and(eq(users.id, id), eq(users.email, from), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
 
 export function createUsersRepository(db: Db) {
   return {
@@ -99,7 +134,8 @@ export function createUsersRepository(db: Db) {
       const where = after
         ? or(gt(users.createdAt, new Date(after[0])), and(eq(users.createdAt, new Date(after[0])), gt(users.id, after[1])))
         : undefined;
-      return db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).limit(limit);
+      // Deleted accounts' tombstones are nobody an admin can act on.
+      return db.select().from(users).where(and(isNull(users.deletedAt), where)).orderBy(asc(users.createdAt), asc(users.id)).limit(limit);
     },
   };
 }

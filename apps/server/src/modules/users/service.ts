@@ -1,11 +1,13 @@
-import { type CreateUserBody, canBanUser, Email, isAdminUser, sameEmail, type UpdateProfileBody, type User } from '@olden/contracts';
+import { type CreateUserBody, canBanUser, DEFAULT_AVATAR_URL, Email, isAdminUser, sameEmail, type UpdateProfileBody, type User } from '@olden/contracts';
+import { type AccountPart, DELETED_USER_NAME, deletedEmail } from '../../lib/account-lifecycle.ts';
 import type { AppContext } from '../../lib/context.ts';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
-import { createUsersRepository, type NewUserRow, type UserRow } from './repository.ts';
+import type { Db } from '../../db/client.ts';
+import { createUsersRepository, lockForDeletion, type NewUserRow, setEmail, tombstone, type UserRow } from './repository.ts';
 
 /** A user as the API answers them, the photo named where it is served (lib/image-urls.ts). */
 export function toUser(row: UserRow, urls: ImageUrlConfig): User {
@@ -176,6 +178,58 @@ export function createUsersService(ctx: AppContext) {
       }
       return 1;
     },
+
+    /** The profile's ADMIN_EMAILS and last-admin refusals of an account's own deletion, before any work (the same codes as a demotion). */
+    assertDeletable(row: UserRow): void {
+      if (row.role === 'admin' && isConfiguredAdmin(row.email)) throw protectedAdmin();
+    },
+
+    /**
+     * The profile's part of an account's deletion, first in its transaction: refused (and everything rolled back) for
+     * an ADMIN_EMAILS admin or the last admin; else the row becomes a tombstone (docs/decisions/024), so the email
+     * is free to register again at once. The export: the profile.
+     */
+    accountPart(): AccountPart {
+      return {
+        module: 'users',
+        tables: ['users'],
+        order: 0,
+        onDelete: async (tx, userId) => {
+          switch (await lockForDeletion(tx, userId, isConfiguredAdmin)) {
+            case 'gone':
+              throw notFound('User');
+            case 'protected':
+              throw protectedAdmin();
+            case 'last-admin':
+              throw new AppError('LAST_ADMIN', 'You are the only admin left: make someone else admin first');
+            case 'ok':
+              await tombstone(tx, userId, { name: DELETED_USER_NAME, email: deletedEmail(userId), photoUrl: DEFAULT_AVATAR_URL });
+          }
+        },
+        exportFor: async (userId) => {
+          const row = await repo.findById(userId);
+          if (!row) return {};
+          return {
+            profile: {
+              _id: row.id,
+              name: row.name,
+              email: row.email,
+              photoURL: row.photoUrl,
+              role: row.role,
+              emailVerified: row.emailVerified,
+              notifyByEmail: row.notifyByEmail,
+              signInWith: { password: row.passwordHash !== null, google: row.oidcSubject !== null },
+              createdAt: row.createdAt.toISOString(),
+            },
+          };
+        },
+      };
+    },
+
+    /** An email change's last step (accounts module), inside its transaction `tx`: the new address, proven. */
+    setEmailIn: (tx: Db, id: string, from: string, to: string) => setEmail(tx, id, from, to),
+    /** After an email change: ADMIN_EMAILS is checked against the new, proven address (nobody is demoted). */
+    promoteIfListed,
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

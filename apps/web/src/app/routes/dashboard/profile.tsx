@@ -1,5 +1,11 @@
 import { PageHeader } from '@/components/page-header';
+import { useNavigate } from 'react-router';
+import { ChangeEmailForm } from '@/features/account/components/change-email-form';
 import { ChangePasswordForm } from '@/features/account/components/change-password-form';
+import { DeleteAccountSection, DownloadDataButton } from '@/features/account/components/delete-account-section';
+import { PasskeysSection } from '@/features/account/components/passkeys-section';
+import { TwoFactorSection } from '@/features/account/components/two-factor-section';
+import { paths } from '@/config/paths';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { SessionList } from '@/features/account/components/session-list';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -22,6 +28,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 export function Profile() {
   const { user, refreshUser } = useAuth();
   const handleLogOut = useLogOut();
+  const navigate = useNavigate();
 
   return (
     <div>
@@ -48,11 +55,32 @@ export function Profile() {
         >
           <ChangePasswordForm />
         </Section>
+        <Section id="profile-email" title="Change email" description="We mail a link to the new address; your email changes when you open it, signed in.">
+          <ChangeEmailForm />
+        </Section>
+        <Section id="profile-two-step" title="Two-step sign-in" description="A code from an authenticator app after your password.">
+          <TwoFactorSection />
+        </Section>
+        <Section id="profile-passkeys" title="Passkeys" description="Sign in with this device's screen lock or a security key instead of a password and code.">
+          <PasskeysSection />
+        </Section>
         <Section id="profile-notifications" title="Notifications" description="Mails about your buy requests and the conversations with buyers and sellers.">
           {user && <NotifyToggle key={user._id} isOn={user.notifyByEmail} onSaved={() => refreshUser().catch(() => undefined)} />}
         </Section>
         <Section id="profile-sessions" title="Where you are signed in" description="Each device or browser you logged in with. Sign out any you do not recognise.">
           <SessionList onSignOutHere={() => void handleLogOut()} />
+        </Section>
+        <Section id="profile-data" title="Download my data" description="One JSON file with your profile, listings, requests, messages, photos, sessions and security events (once per hour).">
+          <DownloadDataButton />
+        </Section>
+        <Section id="profile-delete" title="Delete account" description="Deletes your account and signs you out everywhere.">
+          <DeleteAccountSection
+            onDeleted={() => {
+              void showSuccess('Your account was deleted');
+              void refreshUser().catch(() => undefined);
+              void navigate(paths.home.getHref());
+            }}
+          />
         </Section>
       </div>
     </div>

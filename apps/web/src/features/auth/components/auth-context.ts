@@ -10,7 +10,10 @@ export interface AuthContextValue {
   error: unknown;
   retry: () => void;
   createUser: (body: RegisterBody) => Promise<SessionUser>;
+  /** Throws TwoFactorNeeded when the account has two-step sign-in on. */
   signIn: (body: LoginBody) => Promise<SessionUser>;
+  /** Any other way in that ends with a session (the second step, a passkey): its user becomes the auth state. */
+  signInWith: (getUser: () => Promise<SessionUser>) => Promise<SessionUser>;
   /** Resolves with the user, or null when the person closed the popup. */
   googleSignIn: () => Promise<SessionUser | null>;
   logOut: () => Promise<void>;
@@ -19,6 +22,14 @@ export interface AuthContextValue {
    * ended): the same person is updated in place without a new token; a session that ended signs out.
    */
   refreshUser: () => Promise<void>;
+}
+
+/** The password was right, and the account asks for its second step with this challenge. */
+export class TwoFactorNeeded extends Error {
+  constructor(readonly challenge: string) {
+    super('Enter the code from your authenticator app');
+    this.name = 'TwoFactorNeeded';
+  }
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

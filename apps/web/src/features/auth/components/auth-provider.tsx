@@ -11,7 +11,7 @@ import { requestToken } from '../api/request-token';
 import { runGooglePopup } from '../lib/google-popup';
 import { takeEarlySession } from '../lib/early-session';
 import { markSessionEnded } from '../lib/session-ended';
-import { AuthContext, type AuthContextValue } from './auth-context';
+import { AuthContext, type AuthContextValue, TwoFactorNeeded } from './auth-context';
 
 /** Tokens live one hour; take a fresh one well before that. */
 export const TOKEN_REFRESH_MS = 50 * 60 * 1000;
@@ -122,7 +122,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [applyAuthState],
   );
 
-  const signIn = useCallback(async (body: LoginBody) => settleSignIn(async () => (await login(body)).user), [settleSignIn]);
+  const signIn = useCallback(
+    async (body: LoginBody) =>
+      settleSignIn(async () => {
+        const answer = await login(body);
+        // Two-step sign-in on: no session yet; the form asks for the code (docs/product.md#two-step-sign-in).
+        if ('twoFactorRequired' in answer) throw new TwoFactorNeeded(answer.challenge);
+        return answer.user;
+      }),
+    [settleSignIn],
+  );
+  const signInWith = useCallback((getUser: () => Promise<SessionUser>) => settleSignIn(getUser), [settleSignIn]);
 
   const createUser = useCallback(async (body: RegisterBody) => settleSignIn(async () => (await register(body)).user), [settleSignIn]);
 
@@ -159,8 +169,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [applyAuthState, queryClient]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user, loading, error, retry: () => void loadSession(), createUser, signIn, googleSignIn, logOut, refreshUser }),
-    [user, loading, error, loadSession, createUser, signIn, googleSignIn, logOut, refreshUser],
+    () => ({ user, loading, error, retry: () => void loadSession(), createUser, signIn, signInWith, googleSignIn, logOut, refreshUser }),
+    [user, loading, error, loadSession, createUser, signIn, signInWith, googleSignIn, logOut, refreshUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -6,13 +6,16 @@ import { Link, useLocation } from 'react-router';
 import { Field, FormAlert, PasswordInput } from '@/components/form-field';
 import { paths } from '@/config/paths';
 import { errorMessage, hasCode } from '@/lib/api-client';
-import { useAuth } from './auth-context';
+import { TwoFactorNeeded, useAuth } from './auth-context';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondFactorStep } from './second-factor-step';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const { signIn } = useAuth();
   const location = useLocation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -25,9 +28,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       await signIn(values);
       onSuccess();
     } catch (err) {
+      if (err instanceof TwoFactorNeeded) {
+        setChallenge(err.challenge);
+        return;
+      }
       setFormError(hasCode(err, 'INVALID_CREDENTIALS') ? 'Invalid email or password' : errorMessage(err));
     }
   });
+
+  if (challenge) return <SecondFactorStep challenge={challenge} onSuccess={onSuccess} onRestart={() => setChallenge(null)} />;
 
   return (
     <div className="space-y-5">
@@ -71,6 +80,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       </form>
       <div className="divider text-sm text-base-content/70">or</div>
       <GoogleSignInButton onSignedIn={onSuccess} onError={setFormError} />
+      <PasskeySignInButton onSignedIn={onSuccess} onError={setFormError} />
       <p className="text-center text-sm">
         New to Olden Goods?{' '}
         <Link to={paths.register.getHref()} state={location.state} className="link link-primary font-medium">Register</Link>
