@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDemoSeeder } from './db/seed/demo.ts';
+import { bearerToken } from './lib/auth-user.ts';
 import type { AppContext } from './lib/context.ts';
 import { createMemoryLimiter, createRedisLimiter, type Limiter } from './lib/limiter.ts';
 import { createMailer } from './lib/mail.ts';
@@ -22,6 +23,8 @@ import { createBuyerRequestsService, declineOnDeletedListing } from './modules/b
 import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
@@ -34,6 +37,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -101,24 +106,29 @@ export interface BuildOptions {
 
 export function createServices(ctx: AppContext) {
   const mailer = createMailer(ctx);
+  // Every admin action and every report is written to the audit log by the module that acts (in its transaction).
+  const audit = createAuditService(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
   const auth = createAuthService(ctx, { users, accountMail });
   const sessions = createSessionsService(ctx);
   const accounts = createAccountsService(ctx, { users, auth, accountMail, mailer });
   const categories = createCategoriesService(ctx);
-  const images = createImagesService(ctx);
+  const images = createImagesService(ctx, { audit: audit.record });
   const events = createEventBus(ctx);
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
+  const declineRequests = declineOnDeletedListing(notify);
+  const products = createProductsService(ctx, { images, onDelete: declineRequests, audit: audit.record });
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
+  // reports.fileSystemReport(tx | null, report) is what another module (the stolen-photo check) is given to file a report.
+  const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -192,14 +202,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
-      await api.register(usersRoutes, { users: services.users });
+      await api.register(usersRoutes, { users: services.users, audit: services.audit.record });
       await api.register(categoriesRoutes, { categories: services.categories });
-      await api.register(productsRoutes, { products: services.products });
+      await api.register(productsRoutes, {
+        products: services.products,
+        // Leniently: an invalid token on this public route is an anonymous viewer, as before.
+        viewerOf: async (authorization) => {
+          const token = authorization ? bearerToken(authorization) : undefined;
+          return token ? services.auth.verifyAccessToken(token).catch(() => null) : null;
+        },
+      });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(auditRoutes, { audit: services.audit, openReports: services.reports.openCount });
     },
     { prefix: '/api' },
   );

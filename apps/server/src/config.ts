@@ -120,6 +120,10 @@ const EnvSchema = z.object({
   IMAGE_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(200),
   /** How often a live event stream sends a heartbeat and re-checks its session, in ms. */
   EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(EVENTS_HEARTBEAT_MS),
+  /** Reports from this many distinct trusted users hide a listing until a moderator decides (docs/product.md#reports-and-moderation). */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A reporter counts towards hiding once their email is verified and their account is this many hours old (7 days). */
+  REPORTER_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(100_000).default(168),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/errors.ts';
 export type ImageUrlConfig = Pick<Config, 'publicUrl' | 'S3_PUBLIC_URL'>;
 
 /** Reply fields that may name a stored image (products, buy requests, users, categories, uploads and their variants). */
-const REPLY_IMAGE_KEYS = new Set(['image', 'image1', 'image2', 'image3', 'image4', 'photoURL', 'display_url', 'url']);
+const REPLY_IMAGE_KEYS = new Set(['image', 'image1', 'image2', 'image3', 'image4', 'photoURL', 'display_url', 'url', 'photo', 'otherPhoto']);
 /** Body fields a client sends image URLs in (listings, profiles). */
 const BODY_IMAGE_KEYS = ['image1', 'image2', 'image3', 'image4', 'photoURL'] as const;
 /** Replies are a few levels deep (page -> item -> product); nothing of ours nests further. */

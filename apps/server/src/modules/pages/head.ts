@@ -1,7 +1,7 @@
 // The HTML the server fills into the built index.html: a listing's head (title, description, canonical,
 // OpenGraph, Twitter, JSON-LD), its main content painted before the JavaScript, and the listing's JSON for the
 // web's query cache. See docs/decisions/009-listing-pages.md.
-import { categoryLabel, type ListingStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
+import { categoryLabel, type ListingWireStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
 import { DEFAULT_PRICE_FORMAT, formatPrice, type PriceFormat } from '@olden/contracts/constants';
 
 export const SITE_NAME = 'Olden Goods';
@@ -38,10 +38,13 @@ export function absoluteImageUrl(image: string, publicUrl: string): string | und
   }
 }
 
-export const AVAILABILITY: Record<ListingStatus, string> = {
+export const AVAILABILITY: Record<ListingWireStatus, string> = {
   available: 'https://schema.org/InStock',
   reserved: 'https://schema.org/LimitedAvailability',
   sold: 'https://schema.org/SoldOut',
+  // Never rendered (the page is a 404 for them); named so the table stays total.
+  hidden: 'https://schema.org/Discontinued',
+  removed: 'https://schema.org/Discontinued',
 };
 
 /** The price as schema.org and OpenGraph want it: a plain decimal with two places. */

@@ -66,7 +66,8 @@ export function registerProductPage(
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
     let product;
     try {
-      product = toProduct(await products.get(request.params.id));
+      // Hidden and removed listings: the not-found page (the web app asks the API again with the viewer's token).
+      product = toProduct(await products.getFor(async () => null, request.params.id));
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
       if (error instanceof AppError && error.statusCode === 404) return sendNotFoundPage(reply, indexHtml, config.publicUrl);

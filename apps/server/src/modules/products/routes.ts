@@ -10,11 +10,18 @@ import {
   ProductSchema,
   UpdateProductBody,
 } from '@olden/contracts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { type ProductsService, toProduct } from './service.ts';
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
+/**
+ * Who sends an Authorization header, leniently: null for none or an invalid one. Asked only for a hidden or removed
+ * listing, whose seller and admins still see it, so a public route's answer for any other listing is unchanged.
+ */
+export type ViewerOf = (authorization: string | undefined) => Promise<AuthUser | null>;
+
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; viewerOf?: ViewerOf }> = async (app, { products, viewerOf }) => {
   app.post('/products', {
     config: { auth: 'user' },
     schema: {
@@ -46,10 +53,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
     schema: {
       tags: ['products'],
       summary: 'One listing',
+      description: 'A hidden or removed listing (status hidden or removed) answers 404 to everyone but its seller and admins (with their bearer token).',
       params: IdParams,
       response: { 200: ProductSchema, ...errorResponses(404) },
     },
-    handler: async (request) => toProduct(await products.get(request.params.id)),
+    handler: async (request) =>
+      toProduct(await products.getFor(async () => (viewerOf ? viewerOf(request.headers.authorization) : null), request.params.id)),
   });
 
   app.patch('/products/:id', {

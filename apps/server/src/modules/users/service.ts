@@ -4,6 +4,7 @@ import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import type { Db } from '../../db/client.ts';
 import { createUsersRepository, type NewUserRow, type UserRow } from './repository.ts';
 
 export function toUser(row: UserRow): User {
@@ -12,6 +13,7 @@ export function toUser(row: UserRow): User {
 
 export function createUsersService(ctx: AppContext) {
   const repo = createUsersRepository(ctx.db);
+  const baseRepo = repo;
   const adminEmails = new Set(ctx.config.ADMIN_EMAILS);
   // ADMIN_EMAILS names mailboxes, so only an account that proved it holds one becomes admin.
   const initialRole = (email: string, verified: boolean) => (verified && adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
@@ -158,7 +160,9 @@ export function createUsersService(ctx: AppContext) {
      * claim on the address, and banning it frees the address for its owner. Their sessions, listings, and
      * buy requests (theirs and those made for their listings) go with them through ON DELETE CASCADE; their uploaded images stay, unowned.
      */
-    async ban(caller: AuthUser, id: string): Promise<number> {
+    async ban(caller: AuthUser, id: string, tx?: Db): Promise<number> {
+      // In another module's transaction (a moderator's ban_user): the ban commits or rolls back with it.
+      const repo = tx ? createUsersRepository(tx) : baseRepo;
       if (!isId(id)) throw notFound('User');
       const row = await repo.findById(id);
       if (!row) throw notFound('User');
