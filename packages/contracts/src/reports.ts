@@ -32,12 +32,23 @@ const plainNote = (max: number) =>
 const TargetId = z.string().min(1).max(300);
 
 /** POST /api/reports */
-export const CreateReportBody = z.strictObject({
-  targetType: ReportTargetTypeSchema,
-  targetId: TargetId,
-  reason: ReportReasonSchema,
-  note: plainNote(REPORT_NOTE_MAX_LENGTH).optional(),
-});
+export const CreateReportBody = z
+  .strictObject({
+    targetType: ReportTargetTypeSchema,
+    /** The listing's, user's or message's id; may be left out for a user reported as `sellerOf` a listing. */
+    targetId: TargetId.optional(),
+    /**
+     * targetType 'user' only: report the seller of this listing (a product page names its seller but not their id).
+     */
+    sellerOf: TargetId.optional(),
+    reason: ReportReasonSchema,
+    note: plainNote(REPORT_NOTE_MAX_LENGTH).optional(),
+  })
+  .refine((b) => b.targetId !== undefined || (b.targetType === 'user' && b.sellerOf !== undefined), {
+    message: 'targetId is required',
+    path: ['targetId'],
+  })
+  .refine((b) => b.sellerOf === undefined || b.targetType === 'user', { message: 'sellerOf is for targetType user', path: ['sellerOf'] });
 export type CreateReportBody = z.input<typeof CreateReportBody>;
 
 /** A report as its reporter sees it: what they reported, why, and the outcome (never who else reported or what was done). */

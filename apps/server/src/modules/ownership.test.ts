@@ -19,6 +19,11 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   requestMessages: { sql: 'request_messages', owner: 'messages' },
   images: { sql: 'images', owner: 'images' },
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
+  reports: { sql: 'reports', owner: 'reports' },
+  moderationDecisions: { sql: 'moderation_decisions', owner: 'reports' },
+  auditEvents: { sql: 'audit_events', owner: 'audit' },
+  // Written only by the triggers of migration 0014; the audit module reads it.
+  dailyStats: { sql: 'daily_stats', owner: 'audit' },
 };
 
 /** Files that write another module's table on purpose, and why. */

@@ -405,6 +405,14 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/buyerProduct/:id/messages',
     'GET /api/me/summary',
     'GET /api/events',
+    // --- Reports, moderation, audit log and overview ---
+    'POST /api/reports',
+    'GET /api/reports/mine',
+    'GET /api/admin/reports',
+    'GET /api/admin/reports/count',
+    'POST /api/admin/reports/resolve',
+    'GET /api/admin/audit',
+    'GET /api/admin/stats',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

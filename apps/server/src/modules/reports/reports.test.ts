@@ -66,6 +66,15 @@ describe('POST /api/reports', () => {
     expectError(await report(reporter, { targetType: 'listing', targetId: listing, reason: 'bogus' }), 400, { code: 'VALIDATION' });
     expectError(await report(reporter, { targetType: 'user', targetId: seller.id, reason: 'spam', note: 'x'.repeat(1001) }), 400, { code: 'VALIDATION' });
     expect((await report(reporter, { targetType: 'user', targetId: seller.id, reason: 'spam' })).statusCode).toBe(201);
+    // The seller of a listing, named by the listing (the product page shows no user id).
+    const other = await t.createUser();
+    const bySeller = await report(other, { targetType: 'user', sellerOf: listing, reason: 'scam' });
+    expect(bySeller.statusCode, bySeller.body).toBe(201);
+    expect(bySeller.json().report).toMatchObject({ targetType: 'user', targetId: seller.id });
+    expectError(await report(seller, { targetType: 'user', sellerOf: listing, reason: 'scam' }), 409, { code: 'OWN_TARGET' });
+    expectError(await report(other, { targetType: 'listing', sellerOf: listing, reason: 'scam' }), 400, { code: 'VALIDATION' });
+    expectError(await report(other, { targetType: 'user', reason: 'scam' }), 400, { code: 'VALIDATION' });
+    expectError(await report(other, { targetType: 'user', sellerOf: 'b'.repeat(32), reason: 'scam' }), 404, { code: 'NOT_FOUND' });
   });
 
   it('a message may be reported by a party to its thread only (others 404), never by its sender', async () => {

@@ -242,7 +242,15 @@ export function createReportsService(
     fileSystemReport,
 
     /** POST /api/reports */
-    async create(caller: AuthUser, body: CreateBody): Promise<Report> {
+    async create(caller: AuthUser, input: CreateBody): Promise<Report> {
+      // A seller reported from their listing's page: the listing names them.
+      let targetId = input.targetId;
+      if (input.sellerOf !== undefined) {
+        const listing = isId(input.sellerOf) ? await repo.listing(input.sellerOf) : undefined;
+        if (!listing || listing.moderation === 'removed' || (input.targetId !== undefined && input.targetId !== listing.sellerId)) throw notFound('Listing');
+        targetId = listing.sellerId;
+      }
+      const body = { ...input, targetId: targetId! };
       await assertReportable(caller, body.targetType, body.targetId);
       await enforceBudget(ctx, 'report-create', caller.id, REPORT_BUDGET.max, REPORT_BUDGET.windowMs);
       try {

@@ -6,6 +6,7 @@ import { SmartImage } from '@/components/smart-image';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { formatAge, formatDate, formatPrice } from '@/lib/format';
 import { ListingStatusBadge, listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { queryClient } from '@/lib/query-client';
@@ -31,6 +32,14 @@ export function Component() {
   const isOwn = isSeller(user, product);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
+  // docs/product.md#reports-and-moderation: only its seller and admins ever see a hidden or removed listing.
+  const moderationNotice =
+    product.status === 'hidden'
+      ? 'This listing is hidden from other members while moderators review reports about it. It comes back if they find nothing wrong.'
+      : product.status === 'removed'
+        ? 'A moderator removed this listing. Only you and the moderators can still see it.'
+        : null;
+  const canReport = Boolean(user) && !isOwn && !moderationNotice;
 
   const handleBuy = () => {
     if (!user) {
@@ -53,13 +62,18 @@ export function Component() {
       <title>{pageTitle(product.name)}</title>
       <section aria-label="Seller" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
-          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span></p>
+          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}{canReport && <> <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} /></>}</span></p>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
           <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
         </div>
       </section>
 
+      {moderationNotice && (
+        <div role="status" className="alert alert-warning mx-auto mt-6 max-w-7xl">
+          <span>{moderationNotice}</span>
+        </div>
+      )}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-10 lg:grid-cols-2">
         <div>
           <SmartImage src={product.image1} width={1280} height={960} loading="eager" fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
@@ -86,6 +100,11 @@ export function Component() {
             </button>
             {unavailableReason && <p id="buy-now-reason" className="text-sm text-base-content/80">{unavailableReason}</p>}
           </div>
+          {canReport && (
+            <p className="mt-4 text-sm">
+              Something wrong with this listing? <ReportButton targetType="listing" targetId={product._id} label="this listing" variant="button" />
+            </p>
+          )}
         </div>
       </div>
       <section aria-labelledby="photos-title" className="mx-auto mt-14 max-w-7xl px-4">

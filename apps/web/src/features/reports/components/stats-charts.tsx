@@ -1,0 +1,78 @@
+// The admin overview's charts: uPlot (about 50 KB), loaded only by this module, which the overview page itself loads
+// lazily, so no other page (and no non-admin) ever downloads a charting library (docs/decisions/020).
+import type { Stats, StatsMetric } from '@olden/contracts';
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export const METRIC_LABELS: Record<StatsMetric, string> = {
+  listings: 'New listings',
+  requests: 'Buy requests',
+  completed: 'Completed trades',
+  users: 'New users',
+  reports: 'Reports',
+};
+
+function Chart({ days, values, label }: { days: string[]; values: number[]; label: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
+    const color = getComputedStyle(el).color || '#333';
+    const plot = new uPlot(
+      {
+        width: Math.max(240, el.clientWidth),
+        height: 160,
+        legend: { show: false },
+        cursor: { show: true, drag: { x: false, y: false } },
+        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        axes: [{ stroke: color, grid: { show: false } }, { stroke: color, size: 40 }],
+        series: [{}, { label, stroke: color, width: 2, fill: 'rgba(127,127,127,0.15)', points: { show: false } }],
+      },
+      [xs, values],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 160 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [days, values, label]);
+  return <div ref={box} className="w-full text-base-content" aria-hidden="true" />;
+}
+
+/** One chart per metric, each with its figures as a table for screen readers and anyone who wants the numbers. */
+export default function StatsCharts({ stats }: { stats: Stats }) {
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      {(Object.keys(METRIC_LABELS) as StatsMetric[]).map((metric) => {
+        const values = stats.series[metric];
+        const total = values.reduce((a, b) => a + b, 0);
+        return (
+          <section key={metric} aria-labelledby={`chart-${metric}`} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+            <h2 id={`chart-${metric}`} className="font-semibold">
+              {METRIC_LABELS[metric]} <span className="font-normal text-base-content/80">({total} in 30 days)</span>
+            </h2>
+            <Chart days={stats.days} values={values} label={METRIC_LABELS[metric]} />
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer">Figures per day</summary>
+              <table className="table table-xs mt-2">
+                <caption className="sr-only">{METRIC_LABELS[metric]} per day</caption>
+                <thead>
+                  <tr><th scope="col">Day</th><th scope="col">Count</th></tr>
+                </thead>
+                <tbody>
+                  {stats.days.map((day, i) => (
+                    <tr key={day}><td>{day}</td><td>{values[i]}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
