@@ -27,6 +27,8 @@ async function adminPage(browser: Browser): Promise<Page> {
 test('a buyer reports a listing, an admin resolves it from the queue, the buyer sees the outcome', async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const { page: seller } = await newUserPage(browser, 'Sally');
+  // A dashboard page exchanges the session cookie for the bearer token the API calls below use.
+  await seller.goto('/dashboard');
   const product = newProduct('Reported');
   const productId = await createProductViaApi(seller, product, await makeProductImages(testInfo, 'Reported'));
 

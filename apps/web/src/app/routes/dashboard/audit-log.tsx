@@ -55,7 +55,7 @@ export function AuditLog() {
             <table className="table table-sm">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead>
-                <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Details</th></tr>
+                <tr className="text-base-content"><th scope="col">When</th><th scope="col">Who</th><th scope="col">Action</th><th scope="col">Target</th><th scope="col">Details</th></tr>
               </thead>
               <tbody>
                 {events.map((e) => (

@@ -36,9 +36,9 @@ export function Moderation() {
         title="Moderation queue"
         description="Reported listings, members and messages, oldest first. A decision resolves every open report on its target; reporters are told the outcome."
       />
-      <div role="tablist" aria-label="Queue" className="tabs tabs-box mb-4 w-fit">
+      <div role="tablist" aria-label="Queue" className="mb-4 flex w-fit gap-2">
         {(['open', 'resolved'] as const).map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={view === v} className={`tab ${view === v ? 'tab-active' : ''}`} onClick={() => setView(v)}>
+          <button key={v} type="button" role="tab" aria-selected={view === v} className={`btn btn-sm ${view === v ? 'btn-primary' : 'btn-outline'}`} onClick={() => setView(v)}>
             {v === 'open' ? 'Open' : 'Resolved'}
           </button>
         ))}

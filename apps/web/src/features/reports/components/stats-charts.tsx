@@ -61,7 +61,7 @@ export default function StatsCharts({ stats }: { stats: Stats }) {
               <table className="table table-xs mt-2">
                 <caption className="sr-only">{METRIC_LABELS[metric]} per day</caption>
                 <thead>
-                  <tr><th scope="col">Day</th><th scope="col">Count</th></tr>
+                  <tr className="text-base-content"><th scope="col">Day</th><th scope="col">Count</th></tr>
                 </thead>
                 <tbody>
                   {stats.days.map((day, i) => (
