@@ -18,7 +18,9 @@ import { createAuthService } from './modules/auth/service.ts';
 import { sessionsRoutes } from './modules/auth/sessions-routes.ts';
 import { createSessionsService } from './modules/auth/sessions-service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
-import { createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
+import { createBlocksService } from './modules/blocks/service.ts';
+import { cancelOnBlock, createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
 import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
@@ -35,6 +37,7 @@ import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { createProductsService } from './modules/products/service.ts';
+import { createNewAccountLimits } from './modules/users/new-account-limits.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -112,13 +115,21 @@ export function createServices(ctx: AppContext) {
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
-  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
+  // Blocking cancels the pending requests between the two users (the buyer-requests module's part, in the block's transaction).
+  const blocks = createBlocksService(ctx, { users, onBlocked: cancelOnBlock(notify) });
+  const newAccount = createNewAccountLimits(ctx, { users });
+  const products = createProductsService(ctx, {
+    images,
+    onDelete: declineOnDeletedListing(notify),
+    hiddenSellersFor: blocks.hiddenUsersFor,
+    newAccount,
+  });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount });
+  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live, blocks };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -197,6 +208,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(productsRoutes, { products: services.products });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
       await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(blocksRoutes, { blocks: services.blocks });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images });
       await api.register(contactRoutes, { contact: services.contact });
@@ -208,7 +220,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
-    hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
+    sessionUser: (cookie) => services.auth.sessionUser(cookie),
   });
   // Uploads nothing shows are swept (docs/product.md#photos) periodically (safe with several processes).
   let stopSweeper: (() => void) | undefined;

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -211,3 +212,19 @@ export const searchWords = pgTable('search_words', {
   word: text('word').primaryKey(),
   refs: integer('refs').notNull().default(0),
 }, (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)]);
+
+// --- Blocks (modules/blocks; docs/product.md#blocking) ---
+/**
+ * One user blocking another. A block works both ways (neither may send the other a buy request or a message,
+ * neither sees the other's listings), so a pair is read by either column: the primary key serves the blocker's
+ * list and the check from the blocker's side, the second index the blocked side.
+ */
+export const userBlocks = pgTable('user_blocks', {
+  blockerId: text('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  blockedId: text('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ name: 'user_blocks_pkey', columns: [t.blockerId, t.blockedId] }),
+  index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  check('user_blocks_not_self', sql`blocker_id <> blocked_id`),
+]);

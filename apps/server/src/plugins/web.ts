@@ -12,6 +12,7 @@ import { defaultHead, renderDocument } from '../modules/pages/head.ts';
 import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { errorBody } from '../lib/error-responses.ts';
 
 /**
@@ -69,8 +70,8 @@ export interface WebDeps {
   db: Db;
   products: ProductsService;
   sitemap?: SitemapOptions;
-  /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
-  hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
+  /** The user of the live session a cookie names, if any: /timeline then carries their first page (modules/pages/timeline.ts). */
+  sessionUser?: (cookieValue: string | undefined) => Promise<AuthUser | undefined>;
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
@@ -117,8 +118,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
   if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
-  if (indexHtml && deps.hasSession && indexHtml.includes('<!--head-->')) {
-    registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
+  if (indexHtml && deps.sessionUser && indexHtml.includes('<!--head-->')) {
+    registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), sessionUser: deps.sessionUser });
   }
 
   /** The shell with the default head; the public pages name their canonical URL. Only a built shell (with its head markers) is filled in. */

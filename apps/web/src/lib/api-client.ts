@@ -67,7 +67,7 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 
 /** For calls made outside `request` (XHR uploads that report progress): the same 401/403 rule. */
 export function reportAuthFailure(error: ApiError): void {
-  if (isAuthFailure(error.status)) for (const listener of authFailureListeners) listener(error);
+  if (isAuthFailure(error.status, error.code)) for (const listener of authFailureListeners) listener(error);
 }
 
 function getStoredToken(): string | null {
@@ -173,7 +173,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const error = await readError(response);
-    if (isAuthFailure(response.status) && !options.skipAuthFailure) {
+    if (isAuthFailure(response.status, error.code) && !options.skipAuthFailure) {
       reportAuthFailure(error);
     }
     throw error;

@@ -5,9 +5,10 @@ import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { ListProductsQuery, type TimelineFilters } from '@olden/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
-import { toProduct } from '../products/service.ts';
+import { toProduct, toProductDetail } from '../products/service.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';
 import { defaultHead, listingData, notFoundHead, productHead, productMarkup, renderDocument } from './head.ts';
 import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, timelineMarkup, type TimelinePage } from './timeline.ts';
@@ -66,7 +67,7 @@ export function registerProductPage(
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
     let product;
     try {
-      product = toProduct(await products.get(request.params.id));
+      product = toProductDetail(await products.get(request.params.id));
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
       if (error instanceof AppError && error.statusCode === 404) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
@@ -103,11 +104,11 @@ export function registerTimelinePage(
     products: ProductsService;
     indexHtml: string;
     extraHead?: string;
-    /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
-    hasSession: (cookieValue: string | undefined) => Promise<boolean>;
+    /** The user of the live session the cookie names, if any (the auth service's sessionUser). */
+    sessionUser: (cookieValue: string | undefined) => Promise<AuthUser | undefined>;
   },
 ): void {
-  const { config, products, indexHtml, extraHead, hasSession } = deps;
+  const { config, products, indexHtml, extraHead, sessionUser } = deps;
   const shellHead = (filters: TimelineFilters) =>
     [defaultHead(config.publicUrl, '/timeline'), SESSION_PRELOAD, firstPagePreload(filters), extraHead].filter(Boolean).join('\n    ');
   app.get('/timeline', { schema: { hide: true } }, async (request, reply) => {
@@ -116,8 +117,10 @@ export function registerTimelinePage(
     const head = shellHead(filters);
     let page: TimelinePage | undefined;
     try {
-      if (await hasSession(request.cookies?.[SESSION_COOKIE])) {
-        const found = await products.list(null, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
+      const viewer = await sessionUser(request.cookies?.[SESSION_COOKIE]);
+      if (viewer) {
+        // The viewer's own first page: their blocks leave sellers out (docs/product.md#blocking), as their API calls do.
+        const found = await products.list(viewer, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
         page = { filters, items: found.rows.map(toProduct), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
       }
     } catch (error) {

@@ -7,12 +7,13 @@ import {
   InsertedResponse,
   ListProductsQuery,
   ModifiedResponse,
+  ProductDetailSchema,
   ProductSchema,
   UpdateProductBody,
 } from '@olden/contracts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { type ProductsService, toProduct } from './service.ts';
+import { type ProductsService, toProduct, toProductDetail } from './service.ts';
 
 export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }> = async (app, { products }) => {
   app.post('/products', {
@@ -47,9 +48,9 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService }
       tags: ['products'],
       summary: 'One listing',
       params: IdParams,
-      response: { 200: ProductSchema, ...errorResponses(404) },
+      response: { 200: ProductDetailSchema, ...errorResponses(404) },
     },
-    handler: async (request) => toProduct(await products.get(request.params.id)),
+    handler: async (request) => toProductDetail(await products.get(request.params.id)),
   });
 
   app.patch('/products/:id', {

@@ -6,6 +6,7 @@ import {
   type ListProductsQuery,
   listingOrder,
   type Product,
+  type ProductDetail,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { ImagesService } from '../images/service.ts';
+import type { NewAccountLimits } from '../users/new-account-limits.ts';
 import type { Db } from '../../db/client.ts';
 import { createProductsRepository, type ListedProduct, type ProductChanges, type ProductRow } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
@@ -70,6 +72,10 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Prod
   };
 }
 
+/** One listing as its page reads it (GET /api/products/:id): with its seller's id, which the lists leave out. */
+export function toProductDetail(row: ProductRow): ProductDetail {
+  return { ...toProduct(row), sellerId: row.sellerId };
+}
 
 type ProductCursor = ['n', string, string] | ['p', number, string];
 
@@ -105,7 +111,17 @@ const imageNotStored = (fields: string[]) =>
  */
 export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void>;
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; search?: SearchEngine }) {
+export function createProductsService(
+  ctx: AppContext,
+  deps: {
+    images: ImagesService;
+    onDelete: OnListingDeleted;
+    search?: SearchEngine;
+    /** The blocks module's hiddenUsersFor: whose listings a signed-in viewer's lists leave out (docs/product.md#blocking). */
+    hiddenSellersFor?: (viewerId: string) => Promise<string[]>;
+    newAccount?: Pick<NewAccountLimits, 'enforce'>;
+  },
+) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
@@ -175,6 +191,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
       await assertImagesUsable(caller, body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
+      await deps.newAccount?.enforce(caller, 'listings');
       const { id, missing } = await repo.insert(
         {
           id: newId(),
@@ -246,9 +263,21 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
         sellerEmail: query.email,
         minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+        hiddenSellers: await this.hiddenSellers(caller, query.email),
       };
       if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
       return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
+    },
+
+    /**
+     * The sellers a viewer's public lists leave out (those they blocked or who blocked them); undefined for a visitor,
+     * a viewer with no blocks, and one seller's own list (?email=), so those lists keep their shared statements and
+     * page memory.
+     */
+    async hiddenSellers(caller: AuthUser | null, sellerEmail?: string): Promise<string[] | undefined> {
+      if (!caller || sellerEmail !== undefined || !deps.hiddenSellersFor) return undefined;
+      const ids = await deps.hiddenSellersFor(caller.id);
+      return ids.length > 0 ? ids : undefined;
     },
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
