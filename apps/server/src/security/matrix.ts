@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { type ImageUploadResponse, type InsertedResponse, storedImageFile } from '@olden/contracts';
-import { accountTokens, buyerRequests, contactMessages, images, products, requestMessages, sessions, users } from '../db/schema.ts';
+import { accountTokens, buyerRequests, contactMessages, images, products, requestMessages, sessions, userBlocks, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createProduct, productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
@@ -337,7 +337,30 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/me/summary': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/me/summary') },
   // The stream never ends by itself: the client hangs up after 500 ms (events.test.ts reads streams for real).
   'GET /api/events': { expect: [401, 200, 200, 200], request: () => ({ method: 'GET', url: '/api/events', signal: AbortSignal.timeout(500) }) },
+
+  // --- Blocks (docs/product.md#blocking): anyone signed in blocks anyone but themselves; a block is the caller's own, so
+  // the state is who blocks the seller. Blocking the seller cancels the owner's pending request (blocks.test.ts). ---
+  'PUT /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: (w) => json('PUT', `/api/blocks/${w.seller.id}`),
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  // Each caller blocked the seller first; the call lifts only the caller's own block.
+  'DELETE /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (caller) await w.t.database.db.insert(userBlocks).values({ blockerId: caller.id, blockedId: w.seller.id }).onConflictDoNothing();
+      return json('DELETE', `/api/blocks/${w.seller.id}`);
+    },
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  'GET /api/blocks': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/blocks') },
 };
+
+/** Who blocked `userId`, sorted. */
+async function blockersOf(w: World, userId: string) {
+  return (await w.t.database.db.select({ id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, userId))).map((r) => r.id).sort();
+}
 
 // --- Images (docs/product.md#server-rules-images) ---
 /** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */
