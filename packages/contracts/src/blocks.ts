@@ -2,9 +2,6 @@
 import { z } from 'zod';
 import { PageQuery, PARAM_MAX } from './common.ts';
 
-/** How many users one user may block. */
-export const BLOCKS_MAX = 1000;
-
 export const BlockParams = z.object({ userId: z.string().max(PARAM_MAX) });
 export type BlockParams = z.infer<typeof BlockParams>;
 

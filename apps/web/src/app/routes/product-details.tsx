@@ -5,6 +5,7 @@ import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockButton } from '@/features/blocks/components/block-button';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { formatAge, formatDate, formatPrice } from '@/lib/format';
 import { ListingStatusBadge, listingUnavailableReason } from '@/features/products/components/listing-status-badge';
@@ -53,7 +54,11 @@ export function Component() {
       <title>{pageTitle(product.name)}</title>
       <section aria-label="Seller" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
-          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span></p>
+          <div className="flex items-center gap-2">
+            <UserIcon className="size-5 shrink-0" />
+            <span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span>
+            {user && !isOwn && product.sellerId && <BlockButton userId={product.sellerId} name={product.uploaderName} className="btn btn-xs btn-ghost text-neutral-content underline" />}
+          </div>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
           <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
