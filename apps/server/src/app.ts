@@ -33,6 +33,8 @@ import { eventsRoutes } from './modules/events/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { createPlacesService } from './modules/places/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -112,13 +114,14 @@ export function createServices(ctx: AppContext) {
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
+  const places = createPlacesService(ctx);
+  const products = createProductsService(ctx, { images, places, onDelete: declineOnDeletedListing(notify) });
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { mailer, users, auth, sessions, accounts, accountMail, categories, images, places, products, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -194,6 +197,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
+      await api.register(placesRoutes, { places: services.places });
       await api.register(productsRoutes, { products: services.products });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
       await api.register(messagesRoutes, { messages: services.messages });

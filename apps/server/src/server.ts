@@ -36,15 +36,25 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.LOG_LEVEL, logStream),
   });
   for (const warning of configWarnings(config)) app.log.warn(warning);
+  // The gazetteer, into an empty places table (the first start after the upgrade; about 135,000 places).
+  const gazetteer = await app.services.places.load();
+  if (gazetteer.inserted > 0) app.log.info(gazetteer, 'loaded the places gazetteer');
   const demo = demoSeeding(config);
+  let seeded = false;
   if (demo.seed) {
     const reachable = !isLoopbackUrl(config.publicUrl) || !isLoopbackHost(config.HOST);
-    if ((await seedDemo(app.services, { dataDir })) && reachable) {
+    seeded = await seedDemo(app.services, { dataDir });
+    if (seeded && reachable) {
       app.log.warn(`demo accounts with the README's passwords were seeded on ${config.publicUrl}, listening on ${config.HOST} (${demo.reason})`);
     }
   } else {
     await seedBase(app.services);
     app.log.info(`no demo accounts or data: ${demo.reason}`);
+  }
+  // Existing listings get their place the way a new one does (the data migration of the places upgrade).
+  if (gazetteer.inserted > 0 || seeded) {
+    const { examined, resolved } = await app.services.products.resolveUnplaced();
+    app.log.info({ examined, resolved }, `resolved ${resolved} of ${examined} listings' locations to places`);
   }
   // Only accounts that proved their address; an admin made otherwise (the CLI, Make Admin) stays one.
   for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminIfVerified(email);

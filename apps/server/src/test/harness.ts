@@ -14,6 +14,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
 import type { Limiter } from '../lib/limiter.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { GazetteerPlace } from '../modules/places/gazetteer.ts';
 import type { UserRow } from '../modules/users/repository.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -62,6 +63,11 @@ export interface TestAppOptions {
   captureLog?: boolean;
   /** Budgets counted here instead of in the app's own memory (a Redis limiter with a prefix of the test's own); the test closes it. */
   limiter?: Limiter;
+  /**
+   * Load these places of the real gazetteer, as the first start loads all of them (places.load); without it the
+   * places table stays empty, so files that do not need places do not pay for it.
+   */
+  places?: (place: GazetteerPlace) => boolean;
 }
 
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
@@ -77,6 +83,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   const logger = options.captureLog ? loggerOptions('info', { write: (line: string) => void logLines.push(line) }) : undefined;
   const app = await buildApp({ config, database, logger, limiter: options.limiter });
   await seedBase(app.services);
+  if (options.places) await app.services.places.load(options.places);
   const services: Services = app.services;
   let counter = 0;
 

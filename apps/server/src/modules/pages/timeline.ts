@@ -49,6 +49,7 @@ const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest first',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
+  distance: 'Nearest first',
 };
 
 const CARD_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
@@ -99,7 +100,7 @@ function filtersMarkup(filters: TimelineFilters): string {
     '<div class="flex min-w-40 flex-col gap-1.5">',
     '<label for="tl-sort" class="text-sm font-medium">Sort by</label>',
     '<select id="tl-sort" class="select">',
-    ...PRODUCT_SORTS.map((s) => `<option value="${s}"${selected((filters.sort ?? 'newest') === s)}>${SORT_LABELS[s]}</option>`),
+    ...PRODUCT_SORTS.filter((s) => s !== 'distance' || filters.near !== undefined).map((s) => `<option value="${s}"${selected((filters.sort ?? 'newest') === s)}>${SORT_LABELS[s]}</option>`),
     '</select></div></div>',
     '<form role="search" class="mt-4 flex flex-wrap items-end gap-4">',
     '<div class="flex min-w-56 flex-1 flex-col gap-1.5">',

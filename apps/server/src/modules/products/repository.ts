@@ -3,12 +3,17 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
-import { products } from '../../db/schema.ts';
-import { type ListFilter, listShape } from './list-shape.ts';
+import { places, products } from '../../db/schema.ts';
+import { distanceSql, withinSql } from '../../lib/geo.ts';
+import { type ListFilter, listShape, type NearFilter } from './list-shape.ts';
 import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
 import { matchOf } from './search/match.ts';
 
-export type { ListFilter } from './list-shape.ts';
+export type { ListFilter, NearFilter } from './list-shape.ts';
+
+/** Where a distance page ended: the last listing's distance (km, as the statement computed it), place and id. */
+export type DistanceAfter = [km: number, placeId: number, id: string];
+export type DistancedProduct = ListedProduct & { distance: number };
 export type { ListedProduct, NewProductRow, ProductChanges, ProductRow } from './rows.ts';
 
 /**
@@ -31,6 +36,9 @@ async function lockNamed(tx: Db, named: NamedImages | undefined): Promise<string
 const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
 /** What a browse page (no q) reads: what its reply and cursor need, nothing more. */
 const { sellerId: _sellerId, updatedAt: _updatedAt, ...browseSelection } = listSelection;
+
+/** A listing's copy of its place. */
+export type PlaceColumns = Pick<NewProductRow, 'placeId' | 'placeName' | 'placeCountryCode' | 'placeLat' | 'placeLng'>;
 
 export interface ProductsRepositoryOptions {
   /**
@@ -98,6 +106,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.sellerEmail !== undefined ? 'e' : '',
       filter.minCents !== undefined ? 'min' : '',
       filter.maxCents !== undefined ? 'max' : '',
+      filter.near !== undefined ? 'near' : '',
       filter.after ? 'after' : '',
       // The default page has its own statements (buildBrowseQuery writes its LIMIT in).
       filter.limit === PAGE_LIMIT_DEFAULT + 1 ? 'page' : '',
@@ -107,6 +116,9 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
+      nearLat: filter.near?.lat,
+      nearLng: filter.near?.lng,
+      nearKm: filter.near?.km,
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,
@@ -126,9 +138,56 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     return query.execute(values);
   }
 
+  /**
+   * A page nearest first (sort=distance): the places within the radius in order of distance (read from the places
+   * table, a read model of the places module's, through its latitude index), and for each, its listings by id
+   * (products_place_idx) with the list's filters, until the page is full. Ties (every listing of one place) are in id
+   * order; the cursor names the place and the listing.
+   */
+  function buildDistanceQuery(filter: Omit<ListFilter, 'near' | 'after' | 'sort'> & { near: NearFilter }, after: DistanceAfter | undefined) {
+    const { near } = filter;
+    const km = distanceSql(near.lat, near.lng, places.lat, places.lng);
+    const { where } = listShape({ ...filter, near: undefined, sort: 'newest', after: undefined }, false, [], filter.search && matchOf(filter.search));
+    const placesAfter = after ? sql`where (within.km, within.id) >= (${after[0]}::float8, ${after[1]}::int)` : sql``;
+    const listingsAfter = after ? sql`and (near.km > ${after[0]}::float8 or near.id <> ${after[1]}::int or ${products.id} > ${after[2]})` : sql``;
+    const limit = Math.trunc(filter.limit);
+    return db
+      .select({ ...listSelection, distance: sql<number>`near.km`.mapWith(Number) })
+      .from(sql`(
+          select id, km from (select ${places.id} as id, ${km} as km from ${places}
+            where ${withinSql(places.lat, places.lng, near.lat, near.lng, near.km)}) as within ${placesAfter}
+          order by km, id
+        ) as near cross join lateral (
+          select * from ${products} where ${products.placeId} = near.id and ${where ?? sql`true`} ${listingsAfter}
+          order by ${products.id} limit ${limit}
+        ) as ${products}`)
+      .orderBy(sql`near.km`, sql`near.id`, products.id)
+      .limit(limit);
+  }
+
   return {
     buildListQuery,
     buildBrowseQuery,
+    buildDistanceQuery,
+
+    /** A page nearest first (buildDistanceQuery). */
+    distanceList: (filter: Parameters<typeof buildDistanceQuery>[0], after: DistanceAfter | undefined): Promise<DistancedProduct[]> =>
+      buildDistanceQuery(filter, after) as unknown as Promise<DistancedProduct[]>,
+
+    /** Listings that have no place yet and a location text, for resolving them (the first start after the upgrade). */
+    async unplaced(afterId: string, limit: number): Promise<{ id: string; uploaderLocation: string }[]> {
+      return db
+        .select({ id: products.id, uploaderLocation: products.uploaderLocation })
+        .from(products)
+        .where(sql`${products.placeId} is null and ${products.id} > ${afterId}`)
+        .orderBy(products.id)
+        .limit(limit);
+    },
+
+    /** Sets the place a listing's text was resolved to (its copy of the place's name, country and point). */
+    async setPlace(id: string, place: PlaceColumns): Promise<void> {
+      await tellAfter(db.update(products).set(place).where(sql`${products.id} = ${id} and ${products.placeId} is null`), () => false);
+    },
 
     /** A page in newest or price order, browsing or searching (relevance is search's own: SearchEngine.search). */
     async list(filter: ListFilter): Promise<ListedProduct[]> {
