@@ -6,14 +6,17 @@ import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { places, products } from '../../db/schema.ts';
 import { distanceSql, withinSql } from '../../lib/geo.ts';
 import { type ListFilter, listShape, type NearFilter } from './list-shape.ts';
-import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
-import { matchOf } from './search/match.ts';
+import { listedColumns, type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
+import { asPlaceholders, asValues, type Bind, matchOf } from './search/match.ts';
+import { createStatementRunner } from './search/statements.ts';
 
 export type { ListFilter, NearFilter } from './list-shape.ts';
 
 /** Where a distance page ended: the last listing's distance (km, as the statement computed it), place and id. */
 export type DistanceAfter = [km: number, placeId: number, id: string];
 export type DistancedProduct = ListedProduct & { distance: number };
+/** What a distance page is filtered by: the list's filters and the radius, never a cursor of another order. */
+export type DistanceFilter = Omit<ListFilter, 'near' | 'after' | 'sort'> & { near: NearFilter };
 export type { ListedProduct, NewProductRow, ProductChanges, ProductRow } from './rows.ts';
 
 /**
@@ -142,37 +145,65 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * A page nearest first (sort=distance): the places within the radius in order of distance (read from the places
    * table, a read model of the places module's, through its latitude index), and for each, its listings by id
    * (products_place_idx) with the list's filters, until the page is full. Ties (every listing of one place) are in id
-   * order; the cursor names the place and the listing.
+   * order; the cursor names the place and the listing. Compiled once per shape, its values bound (search's runner).
    */
-  function buildDistanceQuery(filter: Omit<ListFilter, 'near' | 'after' | 'sort'> & { near: NearFilter }, after: DistanceAfter | undefined) {
+  function distanceStatement(filter: DistanceFilter, after: DistanceAfter | undefined, bind: Bind): SQL {
     const { near } = filter;
-    const km = distanceSql(near.lat, near.lng, places.lat, places.lng);
-    const { where } = listShape({ ...filter, near: undefined, sort: 'newest', after: undefined }, false, [], filter.search && matchOf(filter.search));
-    const placesAfter = after ? sql`where (within.km, within.id) >= (${after[0]}::float8, ${after[1]}::int)` : sql``;
-    const listingsAfter = after ? sql`and (near.km > ${after[0]}::float8 or near.id <> ${after[1]}::int or ${products.id} > ${after[2]})` : sql``;
-    const limit = Math.trunc(filter.limit);
-    return db
-      .select({ ...listSelection, distance: sql<number>`near.km`.mapWith(Number) })
-      .from(sql`(
-          select id, km from (select ${places.id} as id, ${km} as km from ${places}
-            where ${withinSql(places.lat, places.lng, near.lat, near.lng, near.km)}) as within ${placesAfter}
-          order by km, id
-        ) as near cross join lateral (
-          select * from ${products} where ${products.placeId} = near.id and ${where ?? sql`true`} ${listingsAfter}
-          order by ${products.id} limit ${limit}
-        ) as ${products}`)
-      .orderBy(sql`near.km`, sql`near.id`, products.id)
-      .limit(limit);
+    const [lat, lng, km] = [bind('nearLat', near.lat), bind('nearLng', near.lng), bind('nearKm', near.km)];
+    const placeholders = bind === asPlaceholders;
+    const { where } = listShape({ ...filter, near: undefined, sort: 'newest', after: undefined }, placeholders, [], filter.search && matchOf(filter.search, bind));
+    const [after0, after1, after2] = [bind('after0', after?.[0]), bind('after1', after?.[1]), bind('after2', after?.[2])];
+    const placesAfter = after ? sql`where (within.km, within.id) >= (${after0}::float8, ${after1}::int)` : sql``;
+    const listingsAfter = after ? sql`and (near.km > ${after0}::float8 or near.id <> ${after1}::int or ${products.id} > ${after2}::text)` : sql``;
+    const limit = sql.raw(String(Math.trunc(filter.limit)));
+    return sql`select ${listedColumns}, near.km as distance from (
+        select id, km from (select ${places.id} as id, ${distanceSql(lat, lng, places.lat, places.lng)} as km from ${places}
+          where ${withinSql(places.lat, places.lng, lat, lng, km)}) as within ${placesAfter}
+        order by km, id
+      ) as near cross join lateral (
+        select * from ${products} where ${products.placeId} = near.id and ${where ?? sql`true`} ${listingsAfter}
+        order by ${products.id} limit ${limit}
+      ) as products
+      order by near.km, near.id, products.id limit ${limit}`;
   }
+  const runStatement = createStatementRunner(db);
 
   return {
     buildListQuery,
     buildBrowseQuery,
-    buildDistanceQuery,
 
-    /** A page nearest first (buildDistanceQuery). */
-    distanceList: (filter: Parameters<typeof buildDistanceQuery>[0], after: DistanceAfter | undefined): Promise<DistancedProduct[]> =>
-      buildDistanceQuery(filter, after) as unknown as Promise<DistancedProduct[]>,
+    /** A page nearest first (distanceStatement). */
+    distanceList(filter: DistanceFilter, after: DistanceAfter | undefined): Promise<DistancedProduct[]> {
+      const { search } = filter;
+      const key = JSON.stringify([
+        'distance',
+        filter.category !== undefined,
+        filter.sellerEmail !== undefined,
+        filter.minCents !== undefined,
+        filter.maxCents !== undefined,
+        search ? (search.alternatives?.map((spellings) => spellings.length) ?? 0) : null,
+        after !== undefined,
+        filter.limit,
+      ]);
+      const values: Record<string, unknown> = {
+        nearLat: filter.near.lat,
+        nearLng: filter.near.lng,
+        nearKm: filter.near.km,
+        category: filter.category,
+        sellerEmail: filter.sellerEmail,
+        minCents: filter.minCents,
+        maxCents: filter.maxCents,
+        q: search?.q,
+        after0: after?.[0],
+        after1: after?.[1],
+        after2: after?.[2],
+      };
+      search?.alternatives?.forEach((spellings, i) => spellings.forEach((w, j) => (values[`a${i}_${j}`] = w)));
+      return runStatement<DistancedProduct>(key, (bind) => distanceStatement(filter, after, bind), { ...productColumns, distance: sql`distance` }, values);
+    },
+
+    /** For the benchmark: a distance page's statement with its values written in. */
+    explainableDistanceQuery: (filter: DistanceFilter, after?: DistanceAfter): SQL => distanceStatement(filter, after, asValues),
 
     /** Listings that have no place yet and a location text, for resolving them (the first start after the upgrade). */
     async unplaced(afterId: string, limit: number): Promise<{ id: string; uploaderLocation: string }[]> {

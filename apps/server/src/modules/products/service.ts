@@ -97,7 +97,7 @@ const placeColumns = (place: { id: number; name: string; countryCode: string; la
 });
 /** The location text a place gives a listing that sent none: "Springfield, Illinois, United States". */
 const readableName = (place: { name: string; region: string | null; country: string }) =>
-  [place.name, place.region, place.country].filter((part) => part !== null && part !== '').join(', ').slice(0, 200);
+  [place.name, place.region === place.name ? null : place.region, place.country].filter((part) => part !== null && part !== '').join(', ').slice(0, 200);
 
 type DistanceCursor = ['d', number, number, string];
 /** A distance page's cursor: the last listing's distance as computed, its place and its id. */

@@ -1,6 +1,7 @@
 // The seam between listings and search: what the products module asks of a search engine. The one engine today is
 // PostgreSQL's full text (full-text.ts); another could be tried behind this interface and the same suite
 // (engine-suite.ts), see docs/decisions/012-search-at-a-million.md.
+import type { NearFilter } from '../list-shape.ts';
 import type { ListedProduct } from '../rows.ts';
 import type { SearchTerms } from './terms.ts';
 
@@ -12,6 +13,8 @@ export interface SearchFilters {
   sellerEmail?: string;
   minCents?: number;
   maxCents?: number;
+  /** Within a radius of a place (listings without a place are never within). */
+  near?: NearFilter;
 }
 
 /** Where the previous page ended in relevance order: its last listing's rank and id (rank.ts's cursor). */
