@@ -19,6 +19,7 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   requestMessages: { sql: 'request_messages', owner: 'messages' },
   images: { sql: 'images', owner: 'images' },
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
+  places: { sql: 'places', owner: 'places' },
 };
 
 /** Files that write another module's table on purpose, and why. */
