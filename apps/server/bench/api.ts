@@ -24,7 +24,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
@@ -34,6 +34,7 @@ import { SEARCH_PAGE_TTL_MS } from '../src/modules/products/search/page-memory.t
 import { queryWords } from '../src/modules/products/search/terms.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
+import { distanceStatement, londonNear, PLACE_PREFIXES, preparePlaces } from './places.ts';
 
 interface Args {
   n: number;
@@ -264,6 +265,11 @@ async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
     const corrections = buildCorrectionsQuery(queryWords(filter.search.q));
     if (corrections) parts.unshift(corrections);
   }
+  return timeStatements(db, parts, runs);
+}
+
+/** EXPLAIN ANALYZE of `parts` (one request's statements) `runs` times: their summed execution times, and the indexes used. */
+async function timeStatements(db: Db, parts: SQL[], runs: number) {
   const times: number[] = [];
   const used = new Set<string>();
   for (let i = 0; i < runs; i++) {
@@ -407,6 +413,8 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
     }
     const searchOnly = args.only === 'search';
     const browseOnly = args.only === 'browse';
+    const placesApp = await buildApp({ config: configFor(tmp, databaseUrl), database });
+    await preparePlaces(database.db, placesApp.services.places, log);
     const deep = searchOnly ? undefined : await deepCursor(database.db, n);
     // What each q searches for (its corrections), asked of the app itself, and how many listings match it.
     const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
@@ -433,11 +441,24 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
         : []),
       ...(browseOnly ? [] : SEARCHES).map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
     ];
+    // Near me (docs/decisions/020): around a large city, with and without a word, and a page nearest first.
+    const near25 = await londonNear(placesApp.services.places, 25);
+    queries.push(
+      ['near: 25 km around London', { near: near25, sort: 'newest', limit: PAGE + 1 }],
+      ['near: 25 km around London, search "lamp"', { near: near25, search: { q: 'lamp' }, sort: 'relevance', limit: PAGE + 1 }],
+    );
     for (const [label, filter] of queries) {
       if (filter.search) filter.search = await termsOf(filter.search.q);
       const t = await timeInDatabase(database.db, filter, args.runs);
       timings.push({ query: label, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
     }
+    const nearest = await timeStatements(database.db, [distanceStatement(database.db, await londonNear(placesApp.services.places, 100), PAGE + 1)], args.runs);
+    timings.push({ query: 'near: 100 km around London, nearest first', 'p50 ms': ms(nearest.p50), 'p95 ms': ms(nearest.p95), plan: nearest.used.join(', ') });
+    for (const prefix of PLACE_PREFIXES) {
+      const t = await timeStatements(database.db, [placesApp.services.places.explainablePrefix(prefix)], args.runs);
+      timings.push({ query: `places autocomplete "${prefix}"`, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
+    }
+    await placesApp.close();
     await app.close();
     // PGlite allows one process at a time: the server gets the database to itself.
     if (!databaseUrl) await database.close();
@@ -536,6 +557,11 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       if (t.query!.startsWith('search') && databaseUrl) {
         target(`${t.query} in the database: p95 <= 50 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 50);
       }
+    }
+    // Near me and autocomplete, on both databases (docs/decisions/020).
+    for (const t of timings) {
+      if (t.query!.startsWith('near:')) target(`${name}: ${t.query} in the database: p95 <= 30 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 30);
+      if (t.query!.startsWith('places autocomplete')) target(`${name}: ${t.query} in the database: p95 <= 10 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 10);
     }
     if (searchOnly) return { name, n, rows, timings };
     const planOf = (label: string) => timings.find((t) => t.query === label)?.plan ?? '';
