@@ -227,12 +227,12 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         </Field>
         <Field label="Location" required error={errors.uploaderLocation?.message}>
           {(ids) => {
-            const { ref: _ref, onChange: _onChange, ...registered } = register('uploaderLocation');
+            // Controlled through setValue: the field's text is what the combobox shows (register's own handlers read a
+            // DOM event's value, which a chosen place does not come with).
             return (
               <PlaceCombobox
                 id={ids.id}
-                name={registered.name}
-                onBlur={() => void registered.onBlur({ target: { name: registered.name } })}
+                name="uploaderLocation"
                 describedBy={ids.describedBy}
                 invalid={ids.invalid}
                 value={location ?? ''}
