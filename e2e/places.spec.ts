@@ -96,7 +96,7 @@ test('a seller picks a listing’s place by keyboard alone', async ({ browser },
   const location = page.getByRole('combobox', { name: /^Location/ });
   await location.fill('');
   await location.pressSequentially('zur');
-  await expect(page.getByRole('option', { name: 'Zürich, Switzerland' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Zürich, Switzerland', exact: true })).toBeVisible();
   await location.press('ArrowDown');
   await expect(location).toHaveAttribute('aria-activedescendant', /.+/);
   await location.press('Enter');

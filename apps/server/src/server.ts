@@ -36,9 +36,6 @@ async function main(): Promise<void> {
     logger: loggerOptions(config.LOG_LEVEL, logStream),
   });
   for (const warning of configWarnings(config)) app.log.warn(warning);
-  // The gazetteer, into an empty places table (the first start after the upgrade; about 135,000 places).
-  const gazetteer = await app.services.places.load();
-  if (gazetteer.inserted > 0) app.log.info(gazetteer, 'loaded the places gazetteer');
   const demo = demoSeeding(config);
   let seeded = false;
   if (demo.seed) {
@@ -50,11 +47,6 @@ async function main(): Promise<void> {
   } else {
     await seedBase(app.services);
     app.log.info(`no demo accounts or data: ${demo.reason}`);
-  }
-  // Existing listings get their place the way a new one does (the data migration of the places upgrade).
-  if (gazetteer.inserted > 0 || seeded) {
-    const { examined, resolved } = await app.services.products.resolveUnplaced();
-    app.log.info({ examined, resolved }, `resolved ${resolved} of ${examined} listings' locations to places`);
   }
   // Only accounts that proved their address; an admin made otherwise (the CLI, Make Admin) stays one.
   for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminIfVerified(email);
@@ -86,6 +78,18 @@ async function main(): Promise<void> {
   app.server.headersTimeout = 75_000;
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Olden Goods is running on ${config.publicUrl}`);
+  // The gazetteer, into an empty places table (the first start after the upgrade; about 135,000 places, seconds to
+  // tens of seconds), after listening so start-up is not held up; until it is in, autocomplete answers nothing and
+  // listings are not resolved. Then existing listings get their place the way a new one does (the upgrade's data
+  // migration), logging how many.
+  void (async () => {
+    const gazetteer = await app.services.places.load();
+    if (gazetteer.inserted > 0) app.log.info(gazetteer, 'loaded the places gazetteer');
+    if (gazetteer.inserted > 0 || seeded) {
+      const { examined, resolved } = await app.services.products.resolveUnplaced();
+      app.log.info({ examined, resolved }, `resolved ${resolved} of ${examined} listings' locations to places`);
+    }
+  })().catch((error: unknown) => app.log.error({ err: error }, 'loading the places gazetteer failed'));
 }
 
 main().catch((error: unknown) => {
