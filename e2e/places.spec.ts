@@ -23,6 +23,14 @@ async function expectNoSeriousViolations(page: Page, what: string) {
 
 test.describe.configure({ timeout: 180_000 });
 
+// The server loads the gazetteer after it listens (a fresh data dir is a first start): wait until it answers.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(240_000);
+  await expect
+    .poll(async () => ((await (await request.get('/api/places?q=york')).json()) as unknown[]).length, { timeout: 220_000, intervals: [1000] })
+    .toBeGreaterThan(0);
+});
+
 test('a buyer picks a town, sets 50 km, and sees distances and only the listings within it', async ({ page, baseURL }) => {
   const tag = uniqueWord('near');
   await createProducts(baseURL!, DEMO_ADMIN, [
