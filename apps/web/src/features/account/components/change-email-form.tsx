@@ -29,11 +29,11 @@ export function ChangeEmailForm() {
       <FormAlert message={error} />
       <p role="status" className={done ? 'alert alert-success alert-soft text-sm' : 'sr-only'}>{done}</p>
       <div className="space-y-1">
-        <label htmlFor="new-email" className="label text-sm font-medium">New email</label>
+        <label htmlFor="new-email" className="mb-1 block text-sm font-medium">New email</label>
         <input id="new-email" type="email" autoComplete="email" required className="input w-full" value={newEmail} onChange={(e) => setNewEmail(e.target.value)} />
       </div>
       <div className="space-y-1">
-        <label htmlFor="change-email-password" className="label text-sm font-medium">Your password</label>
+        <label htmlFor="change-email-password" className="mb-1 block text-sm font-medium">Your password</label>
         <PasswordInput id="change-email-password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -67,11 +67,11 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
       </ul>
       <FormAlert message={error} />
       <div className="space-y-1">
-        <label htmlFor="delete-password" className="label text-sm font-medium">Your password (none if you only sign in with Google)</label>
+        <label htmlFor="delete-password" className="mb-1 block text-sm font-medium">Your password (none if you only sign in with Google)</label>
         <PasswordInput id="delete-password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <div className="space-y-1">
-        <label htmlFor="delete-confirm" className="label text-sm font-medium">Type {CONFIRM_WORD} to confirm</label>
+        <label htmlFor="delete-confirm" className="mb-1 block text-sm font-medium">Type {CONFIRM_WORD} to confirm</label>
         <input id="delete-confirm" className="input w-full" autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
       </div>
       <button type="submit" className="btn btn-error" disabled={busy || typed !== CONFIRM_WORD}>

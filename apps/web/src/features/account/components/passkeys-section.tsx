@@ -56,8 +56,8 @@ export function PasskeysSection() {
         }}
       >
         <div className="space-y-1">
-          <label htmlFor="passkey-name" className="label text-sm font-medium">Name (optional)</label>
-          <input id="passkey-name" className="input" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} placeholder="My laptop" />
+          <label htmlFor="passkey-name" className="mb-1 block text-sm font-medium">Name (optional)</label>
+          <input id="passkey-name" className="input w-full" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} placeholder="My laptop" />
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>Add a passkey</button>
       </form>

@@ -62,9 +62,9 @@ export function TwoFactorSection() {
       >
         <p className="text-sm">Two-step sign-in is <strong>on</strong> ({status.data.recoveryCodesLeft} recovery codes left).</p>
         <FormAlert message={error} />
-        <label htmlFor="tf-off-password" className="label text-sm font-medium">Your password</label>
+        <label htmlFor="tf-off-password" className="mb-1 block text-sm font-medium">Your password</label>
         <PasswordInput id="tf-off-password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <label htmlFor="tf-off-code" className="label text-sm font-medium">Code from your app</label>
+        <label htmlFor="tf-off-code" className="mb-1 block text-sm font-medium">Code from your app</label>
         <input id="tf-off-code" className="input w-full" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.target.value)} />
         <button type="submit" className="btn" disabled={busy}>Turn off</button>
       </form>
@@ -104,7 +104,7 @@ export function TwoFactorSection() {
       <p className="text-sm">
         Key: <code className="font-mono" data-testid="totp-secret">{setup.secret}</code>
       </p>
-      <label htmlFor="tf-on-code" className="label text-sm font-medium">Code from your app</label>
+      <label htmlFor="tf-on-code" className="mb-1 block text-sm font-medium">Code from your app</label>
       <input id="tf-on-code" className="input w-full" autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.target.value)} />
       <button type="submit" className="btn btn-primary" disabled={busy}>Turn on</button>
     </form>
