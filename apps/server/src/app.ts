@@ -35,7 +35,11 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
-import { createProductsService } from './modules/products/service.ts';
+import { createProductsService, type OnListingChange } from './modules/products/service.ts';
+import { favouritesRoutes } from './modules/favourites/routes.ts';
+import { createFavouritesService } from './modules/favourites/service.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/routes.ts';
+import { createSavedSearchesService } from './modules/saved-searches/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -113,13 +117,19 @@ export function createServices(ctx: AppContext) {
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
+  // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
+  const listingListeners: OnListingChange[] = [];
+  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify), onChange: listingListeners });
+  const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
+  // Blocks (when they come) answer shouldAlert here: alerts must skip a blocked seller's listings.
+  const savedSearches = createSavedSearchesService(ctx, { users, mailer, publish: events.publish });
+  listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, favourites, savedSearches, buyerRequests, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -197,6 +207,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(usersRoutes, { users: services.users });
       await api.register(categoriesRoutes, { categories: services.categories });
       await api.register(productsRoutes, { products: services.products });
+      await api.register(favouritesRoutes, { favourites: services.favourites });
+      await api.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });

@@ -11,3 +11,5 @@ export * from './images.ts';
 export * from './contact.ts';
 export * from './accounts.ts';
 export * from './trade.ts';
+export * from './discovery.ts';
+export * from './discovery-rules.ts';
