@@ -16,7 +16,7 @@ let base = '';
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, JOB_POLL_MS: '500', ALERT_MAIL_INTERVAL_SECONDS: '3', PRICE_DROP_REPEAT_SECONDS: '4' });
+  t = await createTestApp({ SMTP_URL: smtp.url, JOB_POLL_MS: '500', ALERT_MAIL_INTERVAL_SECONDS: '3', PRICE_DROP_REPEAT_SECONDS: '60' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -130,7 +130,7 @@ describe('price drops', () => {
       expect(all).toContain('$90.00');
       expect(smtp.to(buyer.email).length).toBeLessThanOrEqual(2);
       expect(smtp.to(seller.email)).toHaveLength(0);
-      // Within the repeat window (4 s here) a further drop is not told again.
+      // Within the repeat window (60 s here) a further drop is not told again.
       const before = sse.events.length;
       await reprice(seller, lamp, '50', { name: 'Brass lamp' });
       await new Promise((r) => setTimeout(r, 2500));

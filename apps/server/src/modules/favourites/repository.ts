@@ -1,6 +1,6 @@
 // All SQL of the favourites module's tables (favourites, favourite_notices, favourite_mailings). The list joins the
 // listings (a read model: a saved listing's current status and price) and reads the users' mail switch.
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favouriteMailings, favouriteNotices, favourites, products } from '../../db/schema.ts';
 import { productColumns, type ProductRow } from '../products/rows.ts';
@@ -170,7 +170,7 @@ export function createFavouritesRepository(db: Db) {
       const rows = await db
         .select({ id: products.id, status: products.status })
         .from(products)
-        .where(sql`${products.id} = any(${ids})`);
+        .where(inArray(products.id, ids));
       return new Map(rows.map((r) => [r.id, r.status]));
     },
 

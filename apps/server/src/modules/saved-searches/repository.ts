@@ -41,7 +41,7 @@ export function createSavedSearchesRepository(db: Db) {
     async rarestLexeme(words: string[]): Promise<string | undefined> {
       const rows = rowsOf<{ lex: string }>(
         await db.execute(sql`
-          select lex from unnest(${words}::text[]) as w(word)
+          select lex from unnest(array[${sql.join(words.map((w) => sql`${w}`), sql`, `)}]::text[]) as w(word)
           cross join lateral unnest(tsvector_to_array(to_tsvector('english', w.word))) as lex
           left join search_words sw on sw.word = w.word
           order by coalesce(sw.refs, 0), length(lex) desc, lex
