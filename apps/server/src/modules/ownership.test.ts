@@ -19,6 +19,11 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   requestMessages: { sql: 'request_messages', owner: 'messages' },
   images: { sql: 'images', owner: 'images' },
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
+  favourites: { sql: 'favourites', owner: 'favourites' },
+  favouriteNotices: { sql: 'favourite_notices', owner: 'favourites' },
+  favouriteMailings: { sql: 'favourite_mailings', owner: 'favourites' },
+  savedSearches: { sql: 'saved_searches', owner: 'saved-searches' },
+  savedSearchHits: { sql: 'saved_search_hits', owner: 'saved-searches' },
 };
 
 /** Files that write another module's table on purpose, and why. */
