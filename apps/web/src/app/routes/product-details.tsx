@@ -1,6 +1,7 @@
 import { categoryLabel, isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Heart } from '@/app/components/heart';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
 import { pageTitle, paths } from '@/config/paths';
@@ -67,7 +68,13 @@ export function Component() {
         <div>
           <p className="badge badge-ghost">{categoryLabel(product.category)}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold sm:text-4xl">{product.name}</h1>
-          <p className="mt-3 text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          <p className="mt-3 flex items-center gap-3 text-3xl font-semibold text-primary">
+            {formatPrice(product.price)}
+            <Heart product={product} size="md" />
+            {product.favouriteCount > 0 && (
+              <span className="text-sm font-normal text-base-content/70">Saved by {product.favouriteCount}</span>
+            )}
+          </p>
           <ListingStatusBadge status={product.status} />
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 p-4">
             {facts.map(([label, value]) => (

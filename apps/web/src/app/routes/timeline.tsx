@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { cardHeart } from '@/app/components/heart';
+import { SaveSearch } from '@/features/saved-searches/components/save-search';
 import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, seedInjectedTimeline, useProducts } from '@/features/products/api/list-products';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
@@ -27,8 +29,10 @@ export function Component() {
         <p className="mt-1 text-base-content/70">Everything our sellers have on offer, newest first.</p>
       </header>
       <ProductFiltersBar filters={filters} onChange={setFilters} />
+      <SaveSearch filters={filters} />
       <div className="mt-8">
         <ProductGrid
+          cardAction={cardHeart}
           query={query}
           empty={
             <EmptyState title="No products match">

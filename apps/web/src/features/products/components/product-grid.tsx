@@ -8,6 +8,8 @@ import { ProductCard } from './product-card';
 interface Props {
   query: UseInfiniteQueryResult<InfiniteData<Page<Product>>>;
   empty: ReactNode;
+  /** Beside each card's price (the app's heart). */
+  cardAction?: (product: Product) => ReactNode;
 }
 
 function GridSkeleton() {
@@ -28,7 +30,7 @@ function GridSkeleton() {
 }
 
 /** Product cards over a paginated query: skeleton, error with retry, empty state, Load more. */
-export function ProductGrid({ query, empty }: Props) {
+export function ProductGrid({ query, empty, cardAction }: Props) {
   if (query.isPending) return <GridSkeleton />;
   if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -38,7 +40,7 @@ export function ProductGrid({ query, empty }: Props) {
       <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {products.map((product, i) => (
           <li key={product._id}>
-            <ProductCard product={product} isPriority={i < 2} />
+            <ProductCard product={product} isPriority={i < 2} action={cardAction?.(product)} />
           </li>
         ))}
       </ul>
