@@ -32,6 +32,7 @@ import { createProductsRepository, type ListFilter } from '../src/modules/produc
 import { buildCorrectionsQuery, buildCountQuery, createSearchInspector } from '../src/modules/products/search/inspect.ts';
 import { SEARCH_PAGE_TTL_MS } from '../src/modules/products/search/page-memory.ts';
 import { queryWords } from '../src/modules/products/search/terms.ts';
+import { runDiscoveryBench } from './discovery.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
 
@@ -49,10 +50,12 @@ interface Args {
   only: string;
   /** Every side compresses its answers, and the client asks for it. */
   compress: boolean;
+  /** Saved searches for the discovery figures (bench/discovery.ts). */
+  searches: number;
 }
 
 const USAGE =
-  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse] [--compress]';
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|discovery] [--searches 100000] [--compress]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -69,6 +72,7 @@ function parseArgs(argv: string[]): Args {
     'skip-static': false,
     only: '',
     compress: false,
+    searches: 100_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
@@ -79,7 +83,7 @@ function parseArgs(argv: string[]): Args {
     }
     if (key === 'only') {
       const what = argv[++i];
-      if (what !== 'search' && what !== 'browse') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
+      if (what !== 'search' && what !== 'browse' && what !== 'discovery') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
       args.only = what;
       continue;
     }
@@ -591,9 +595,17 @@ async function main(): Promise<void> {
   const reports: BackendReport[] = [];
   try {
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
+    // Favourites and saved searches (issue 27): their own database work, beside the listings (bench/discovery.ts).
+    if (!args.only || args.only === 'discovery') {
+      log('\n== Favourites and saved searches ==');
+      const found = await runDiscoveryBench({ listings: args.n, searches: args.searches, runs: args.runs, databaseUrl, log });
+      for (const t of found) target(t.name, t.figure, t.ok);
+    }
+    if (args.only === 'discovery') {
+      // Only the discovery figures were asked for.
+    } else if (databaseUrl) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
     else log('DATABASE_URL is not set: the PostgreSQL figures and the Express baseline are skipped.');
-    if (!args['skip-pglite']) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
+    if (!args['skip-pglite'] && args.only !== 'discovery') reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
     if (!args['skip-static'] && !args.only) {
       log('\n== Static assets ==');
       const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-static-'));
