@@ -39,8 +39,8 @@ async function explainMs(db: Db, query: ReturnType<typeof sql>): Promise<number>
 
 /** Saved searches in bulk: the mix above, filed under their rarest word as the service files them. */
 async function seedSearches(db: Db, count: number, userIds: string[]): Promise<void> {
-  const words = `array[${WORDS.map((w) => `'${w}'`).join(',')}]`;
-  const cats = `array[${CATEGORIES.map((c) => `'${c}'`).join(',')}]`;
+  const words = `(array[${WORDS.map((w) => `'${w}'`).join(',')}])`;
+  const cats = `(array[${CATEGORIES.map((c) => `'${c}'`).join(',')}])`;
   await db.execute(sql.raw(`
     with g as (
       select i, (random() * 2)::int + 1 as nwords, random() < 0.25 as has_cat, random() < 0.33 as has_price,

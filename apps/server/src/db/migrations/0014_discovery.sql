@@ -24,8 +24,7 @@ CREATE TABLE "favourites" (
 	"price_cents" bigint NOT NULL,
 	"told_price_cents" bigint NOT NULL,
 	"told_at" timestamp (3) with time zone,
-	"deleted" boolean DEFAULT false NOT NULL,
-	CONSTRAINT "favourites_user_id_product_id_pk" PRIMARY KEY("user_id","product_id")
+	"deleted" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "saved_search_hits" (
@@ -63,6 +62,7 @@ ALTER TABLE "favourites" ADD CONSTRAINT "favourites_user_id_users_id_fk" FOREIGN
 ALTER TABLE "saved_search_hits" ADD CONSTRAINT "saved_search_hits_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "favourite_notices_user_idx" ON "favourite_notices" USING btree ("user_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "favourites_user_product_idx" ON "favourites" USING btree ("user_id","product_id");--> statement-breakpoint
 CREATE INDEX "favourites_user_newest_idx" ON "favourites" USING btree ("user_id","created_at" DESC NULLS LAST,"product_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "favourites_product_idx" ON "favourites" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_search_hits_pair_idx" ON "saved_search_hits" USING btree ("saved_search_id","product_id");--> statement-breakpoint

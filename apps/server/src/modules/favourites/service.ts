@@ -148,7 +148,7 @@ export function createFavouritesService(
     let mailed = false;
     if (user && user.notifyByEmail && latest.size > 0) {
       const listings = [...latest.values()].map((n) => ({ id: n.productId, name: n.name, priceCents: n.newCents, oldCents: n.oldCents }));
-      mailed = await deps.mailer.sendOnce(
+      mailed = await deps.mailer.sendOnceOrRetry(
         `price-drop:${userId}:${batch.to}`,
         listingsMail({
           to: user.email,

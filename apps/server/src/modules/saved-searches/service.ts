@@ -154,7 +154,7 @@ export function createSavedSearchesService(
     const user = await deps.users.findById(search.userId);
     let mailed = false;
     if (user && user.notifyByEmail && hits.length > 0) {
-      mailed = await deps.mailer.sendOnce(
+      mailed = await deps.mailer.sendOnceOrRetry(
         `saved-search:${search.id}:${batch.to}`,
         listingsMail({
           to: user.email,
@@ -224,7 +224,7 @@ export function createSavedSearchesService(
       const key = `digest:${userId}:${batches.map((b) => `${b.search.id}-${b.to}`).join(',')}`;
       // The digest turns off daily alerts of its first search per link; each section names its own search.
       const first = batches.find((b) => sections.some((s) => s.heading === b.search.label))!.search;
-      await deps.mailer.sendOnce(
+      await deps.mailer.sendOnceOrRetry(
         key.length > 200 ? `digest:${userId}:${createHash('sha256').update(key).digest('hex')}` : key,
         listingsMail({
           to: user.email,
