@@ -35,6 +35,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
@@ -113,13 +115,16 @@ export function createServices(ctx: AppContext) {
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify) });
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
+  // Reviews read trades and profiles (a read model) and own the ratings every product reply carries; a handover opens
+  // its trade's review window in its own transaction.
+  const reviews = createReviewsService(ctx, { mailer, users, events });
+  const products = createProductsService(ctx, { images, onDelete: declineOnDeletedListing(notify), ratings: reviews.sellerRatings });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, reviews });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, contact, demo, notify, events, messages, live };
+  return { jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, products, buyerRequests, reviews, contact, demo, notify, events, messages, live };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -199,6 +204,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(productsRoutes, { products: services.products });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests });
       await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(reviewsRoutes, { reviews: services.reviews });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images });
       await api.register(contactRoutes, { contact: services.contact });

@@ -124,6 +124,8 @@ const EnvSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(500).max(60_000).default(1000),
   /** A job still running after this many seconds (its process died) is failed and retried elsewhere. */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
+  /** How long after a handover its buyer and seller may review each other, in hours (fractions allowed; docs/product.md#reviews-and-profiles). */
+  REVIEW_WINDOW_HOURS: z.coerce.number().positive().max(24 * 365).default(336),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -11,3 +11,4 @@ export * from './images.ts';
 export * from './contact.ts';
 export * from './accounts.ts';
 export * from './trade.ts';
+export * from './reviews.ts';

@@ -9,6 +9,8 @@ export interface ListFilter {
   category?: string;
   /** One seller's listings (?email= on the wire). */
   sellerEmail?: string;
+  /** One seller's listings for sale (their public profile), by id. */
+  sellerId?: string;
   minCents?: number;
   maxCents?: number;
   search?: SearchTerms;
@@ -43,6 +45,7 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
   const conditions: (SQL | undefined)[] = [
     filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
     filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
+    filter.sellerId !== undefined ? eq(products.sellerId, value('sellerId', filter.sellerId)) : undefined,
     filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
     filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
     match,

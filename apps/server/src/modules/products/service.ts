@@ -6,11 +6,12 @@ import {
   type ListProductsQuery,
   listingOrder,
   type Product,
+  type SellerRating,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
-import { AppError, notFound, notYours } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
@@ -47,7 +48,13 @@ type ListQuery = z.output<typeof ListProductsQuery>;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Product {
+/** No review yet: what a product reply says of a new seller. */
+export const NO_RATING: SellerRating = { average: null, count: 0 };
+
+/** A listing with its seller's rating (the reviews module's running sums), as every product reply carries it. */
+export type RatedProduct<Row> = Row & { sellerRating: SellerRating };
+
+export function toProduct(row: Omit<ProductRow, 'updatedAt'> & { sellerRating?: SellerRating }): Product {
   return {
     _id: row.id,
     image1: row.image1,
@@ -67,6 +74,8 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>): Prod
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
+    sellerId: row.sellerId,
+    sellerRating: row.sellerRating ?? NO_RATING,
   };
 }
 
@@ -105,7 +114,13 @@ const imageNotStored = (fields: string[]) =>
  */
 export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void>;
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; search?: SearchEngine }) {
+/** Sellers' ratings by seller id (the reviews module's sellerRatings): one query per reply. */
+export type SellerRatings = (sellerIds: string[]) => Promise<Map<string, SellerRating>>;
+
+export function createProductsService(
+  ctx: AppContext,
+  deps: { images: ImagesService; onDelete: OnListingDeleted; search?: SearchEngine; ratings?: SellerRatings },
+) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
 
@@ -163,6 +178,18 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     return row;
   }
 
+  /** The rows with their sellers' ratings: one lookup for the whole page. */
+  async function rated<Row extends { sellerId: string }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
+    if (rows.length === 0 || !deps.ratings) return rows.map((row) => ({ ...row, sellerRating: NO_RATING }));
+    const ratings = await deps.ratings(rows.map((row) => row.sellerId));
+    return rows.map((row) => ({ ...row, sellerRating: ratings.get(row.sellerId) ?? NO_RATING }));
+  }
+
+  async function ratedPage(page: Promise<Page<ListedProduct>>): Promise<Page<RatedProduct<ListedProduct>>> {
+    const { rows, nextCursor } = await page;
+    return { rows: await rated(rows), nextCursor };
+  }
+
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);
@@ -189,7 +216,11 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       return { acknowledged: true, insertedId: id! };
     },
 
-    get: find,
+    /** One listing with its seller's rating. */
+    async get(id: string): Promise<RatedProduct<ProductRow>> {
+      const [row] = await rated([await find(id)]);
+      return row!;
+    },
 
     /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
@@ -224,8 +255,12 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     },
 
     /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
-    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<ListedProduct>> {
+    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<RatedProduct<ListedProduct>>> {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
+      if (query.sellerId !== undefined) {
+        if (query.q !== undefined) throw badRequest('sellerId lists a seller’s listings and cannot be combined with q');
+        if (!isId(query.sellerId)) return emptyPage();
+      }
       // Each search may look up typo corrections: counted per address, so one client cannot flood them.
       if (query.q && queryWords(query.q).length > 0) {
         await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
@@ -247,8 +282,8 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
         minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
       };
-      if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
-      return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
+      if (ranked) return ratedPage(ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit)));
+      return ratedPage(sorted!.fetch((after, limit) => repo.list({ ...filters, sellerId: query.sellerId, search: terms, sort: order, after: after && [after[1], after[2]], limit })));
     },
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
