@@ -216,6 +216,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
+    reviews: services.reviews,
     hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
   });
   // Jobs (lib/jobs.ts) run once the app is ready: the hourly sweep of unused uploads (docs/product.md#photos) and

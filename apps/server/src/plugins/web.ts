@@ -12,6 +12,8 @@ import { defaultHead, renderDocument } from '../modules/pages/head.ts';
 import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
+import type { ReviewsService } from '../modules/reviews/service.ts';
+import { registerSellerPage } from '../modules/pages/seller-page.ts';
 import { errorBody } from '../lib/error-responses.ts';
 
 /**
@@ -35,6 +37,7 @@ const isApiPath = (url: string) => /^\/api(?:$|[/\\?#]|%2f|%5c)/i.test(url);
 const ROUTE_MODULES: Record<string, string> = {
   '/timeline': 'src/app/routes/timeline.tsx',
   '/productDetails/:id': 'src/app/routes/product-details.tsx',
+  '/sellers/:id': 'src/app/routes/seller-profile.tsx',
 };
 
 /**
@@ -68,13 +71,16 @@ export interface WebDeps {
   config: Config;
   db: Db;
   products: ProductsService;
+  /** Sellers' public pages (/sellers/:id); without it they are plain client routes. */
+  reviews?: ReviewsService;
   sitemap?: SitemapOptions;
   /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
   hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
-const isProductPath = (url: string) => url === '/productDetails' || url.startsWith('/productDetails/');
+const isProductPath = (url: string) =>
+  url === '/productDetails' || url.startsWith('/productDetails/') || url === '/sellers' || url.startsWith('/sellers/');
 
 /** The built index.html with the price format's <meta> before </head>, outside the block each page replaces. */
 export function withPriceFormat(indexHtml: string, format: PriceFormat): string {
@@ -117,6 +123,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : '');
   if (indexHtml) registerProductPage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/productDetails/:id') });
+  if (indexHtml && deps.reviews) {
+    registerSellerPage(app, { config, products: deps.products, reviews: deps.reviews, indexHtml, extraHead: preloadsFor('/sellers/:id') });
+  }
   if (indexHtml && deps.hasSession && indexHtml.includes('<!--head-->')) {
     registerTimelinePage(app, { config, products: deps.products, indexHtml, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
   }

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
           { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
           { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
+          { path: paths.sellerProfile.path, lazy: () => import('./routes/seller-profile') },
           {
             element: <PrivateRoute />,
             children: [

@@ -76,11 +76,12 @@ interface HeadFields {
   /** Absolute; omitted on pages with no address of their own. */
   url?: string;
   image?: string;
-  type: 'website' | 'product';
+  type: 'website' | 'product' | 'profile';
   robots?: string;
 }
 
-function headTags(fields: HeadFields): string[] {
+/** The head's common tags (title, description, robots, canonical, OpenGraph, Twitter); each page adds its own after. */
+export function headTags(fields: HeadFields): string[] {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   return [

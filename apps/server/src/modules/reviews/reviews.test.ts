@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { BuyerProduct, Product, Profile, PublicReview, Review } from '@olden/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buyerRequests, products, reviews } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../test/harness.ts';
@@ -13,6 +13,9 @@ import { connectSse, type SseClient } from '../../test/sse.ts';
 import { decodedBodyOf, headersOf, startSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createProduct } from '../products/fixtures.ts';
 import { completeTrade, review } from './fixtures.ts';
+
+// A shared machine: a fresh app with its job queue may take a while to start.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const PUBLIC_URL = 'https://olden.test';
 let smtp: TestSmtp;

@@ -1,6 +1,8 @@
 import { categoryLabel, isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useState } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { SellerStars } from '@/components/seller-stars';
+import { useProfile } from '@/features/reviews/api/get-profile';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
 import { SmartImage } from '@/components/smart-image';
 import { pageTitle, paths } from '@/config/paths';
@@ -28,6 +30,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
+  // The seller's response time (their public profile); the page shows without it while it loads.
+  const profile = useProfile(product.sellerId);
   const isOwn = isSeller(user, product);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
@@ -53,7 +57,7 @@ export function Component() {
       <title>{pageTitle(product.name)}</title>
       <section aria-label="Seller" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
-          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span></p>
+          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span><Link to={paths.sellerProfile.getHref(product.sellerId)} className="link">{product.uploaderName}</Link> <SellerStars average={product.sellerRating.average} count={product.sellerRating.count} />{profile.data?.responseTime && <span className="block text-xs opacity-80">Responds {profile.data.responseTime}</span>}</span></p>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
           <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
