@@ -19,6 +19,9 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   requestMessages: { sql: 'request_messages', owner: 'messages' },
   images: { sql: 'images', owner: 'images' },
   contactMessages: { sql: 'contact_messages', owner: 'contact' },
+  reviewWindows: { sql: 'review_windows', owner: 'reviews' },
+  reviews: { sql: 'reviews', owner: 'reviews' },
+  userRatings: { sql: 'user_ratings', owner: 'reviews' },
 };
 
 /** Files that write another module's table on purpose, and why. */

@@ -178,6 +178,11 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
     // --- Messages ---
     case 'POST /api/buyerProduct/:id/messages':
       return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
+    // --- Reviews ---
+    case 'POST /api/buyerProduct/:id/review':
+      return fc.record({ rating: fc.constantFrom<unknown>(1, 5, 0, 6, 2.5, '4', null), text: fc.constantFrom('Great', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
+    case 'POST /api/reviews/:id/reply':
+      return fc.record({ text: fc.constantFrom('Thanks', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
