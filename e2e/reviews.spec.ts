@@ -84,7 +84,7 @@ test('buyer and seller review each other after a handover; the reviews show on b
 
   const buyerId = ((await (await buyer.request.get('/api/auth/session')).json()) as { user: { _id: string } }).user._id;
   await seller.goto(`/sellers/${buyerId}`);
-  await seller.getByRole('tab', { name: /As a buyer/ }).click();
+  await seller.getByRole('button', { name: /As a buyer/ }).click();
   await expect(seller.getByRole('list', { name: 'Reviews as a buyer' })).toContainText(sellerAccount.name);
 
   // The seller page's head, as a crawler gets it.

@@ -49,21 +49,20 @@ export function Component() {
         <h2 id="reviews-title" className="mb-4 text-xl font-semibold">
           Reviews
         </h2>
-        <div role="tablist" aria-label="Reviews" className="tabs tabs-box mb-4 w-fit">
+        <div role="group" aria-label="Reviews shown" className="join mb-4">
           {TABS.map((tab) => (
             <button
               key={tab.role}
               type="button"
-              role="tab"
-              aria-selected={role === tab.role}
-              className={`tab ${role === tab.role ? 'tab-active' : ''}`}
+              aria-pressed={role === tab.role}
+              className={`btn btn-sm join-item ${role === tab.role ? 'btn-primary' : 'btn-outline'}`}
               onClick={() => setRole(tab.role)}
             >
               {tab.label} ({tab.role === 'seller' ? profile.asSeller.ratingCount : profile.asBuyer.ratingCount})
             </button>
           ))}
         </div>
-        <div role="tabpanel">
+        <div>
           <ReviewList key={role} userId={profile._id} role={role} isOwnProfile={isOwn} />
         </div>
       </section>
