@@ -405,6 +405,12 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'POST /api/buyerProduct/:id/messages',
     'GET /api/me/summary',
     'GET /api/events',
+    // --- Reviews ---
+    'POST /api/buyerProduct/:id/review',
+    'POST /api/reviews/:id/reply',
+    'DELETE /api/reviews/:id',
+    'GET /api/users/:id/reviews',
+    'GET /api/users/:id/profile',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {
