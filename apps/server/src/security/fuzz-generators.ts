@@ -332,7 +332,10 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
     { weight: 5, arbitrary: fc.constantFrom(...pool) },
     { weight: 3, arbitrary: malformed },
     { weight: 2, arbitrary: nastyString.map((s) => s.slice(0, 260)) },
-  ).map((v) => (v === '' ? 'x' : v));
+  )
+    .map((v) => (v === '' ? 'x' : v))
+    // /api/users/admin/<x> is another route (GET /api/users/admin/:email answers it): never an id of /users/:id/<x>.
+    .map((v) => (v === 'admin' && /^\/api\/users\/:id\/[a-z]/.test(url) ? 'admin2' : v));
 }
 
 // ---------------------------------------------------------------------------------------------
