@@ -302,11 +302,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       );
     },
   });
-  // Jobs (lib/jobs.ts) run once the app is ready: the hourly sweep of unused uploads (docs/product.md#photos) and
-  // every module's own.
-  app.addHook('onReady', async () => {
-    await jobs.start();
-  });
+  // Jobs (lib/jobs.ts: the hourly sweep of unused uploads, docs/product.md#photos, and every module's own) are worked
+  // once whoever runs the app starts the queue (server.ts before it listens, the test harness), never by a request.
   // Live streams never end by themselves: they are ended before the server waits for its connections.
   app.addHook('preClose', async () => services.live.closeAll());
   app.addHook('onClose', async () => {

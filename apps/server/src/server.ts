@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Background jobs start before the first request can queue one (a database that cannot be reached: retried).
+  await app.services.jobs.start();
   app.server.keepAliveTimeout = 72_000;
   app.server.headersTimeout = 75_000;
   await app.listen({ port: config.PORT, host: config.HOST });

@@ -44,7 +44,7 @@ export interface Jobs {
   /** Queues a job of a defined name; answers its id. */
   send<T extends object>(name: string, data: T, options?: SendOptions): Promise<string>;
   start(): Promise<void>;
-  /** Stops fetching, waits up to `timeoutMs` for running jobs (a job cut off is retried by the next process). */
+  /** Stops fetching, waits up to `timeoutMs` (5 s) for running jobs (a job cut off is retried by the next process). */
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -101,6 +101,7 @@ export function createJobs(executor: SqlExecutor, settings: JobSettings, log: Fa
   const schedules: { name: string; cron: string; data?: object }[] = [];
   let starting: Promise<void> | undefined;
   let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
 
   async function run(name: string, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
     const handler = handlers.get(name)!;
@@ -168,13 +169,25 @@ export function createJobs(executor: SqlExecutor, settings: JobSettings, log: Fa
       return id;
     },
 
+    /**
+     * Starts working. A database that cannot be reached does not stop the app's start (its requests answer 503 until
+     * it is back): the queue logs it and tries again every 5 s until it starts or is stopped.
+     */
     async start() {
       if (stopped) return;
-      await (starting ??= startOnce());
+      try {
+        await (starting ??= startOnce());
+      } catch (error) {
+        starting = undefined;
+        log.warn({ err: error }, 'job queue not started: the database cannot be reached; trying again in 5 s');
+        retry = setTimeout(() => void this.start(), 5000);
+        retry.unref();
+      }
     },
 
-    async stop(timeoutMs = 10_000) {
+    async stop(timeoutMs = 5000) {
       stopped = true;
+      if (retry) clearTimeout(retry);
       if (!starting) return;
       await starting.catch(() => {});
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });

@@ -80,6 +80,8 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   const logger = options.captureLog ? loggerOptions('info', { write: (line: string) => void logLines.push(line) }) : undefined;
   const app = await buildApp({ config, database, logger, limiter: options.limiter, hooks: options.hooks });
   await seedBase(app.services);
+  // As server.ts does before it listens.
+  await app.services.jobs.start();
   const services: Services = app.services;
   let counter = 0;
 

@@ -3,7 +3,7 @@ import type { Product, SessionUser } from '@olden/contracts';
 import { messages } from '@olden/contracts';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../products/fixtures.ts';
-import { expectError, useTestApp } from '../../test/harness.ts';
+import { expectError, TEST_PASSWORD, useTestApp } from '../../test/harness.ts';
 
 const getApp = useTestApp();
 const patchMe = (payload: unknown) => ({ method: 'PATCH' as const, url: '/api/users/me', payload: payload as Record<string, unknown> });
@@ -96,9 +96,12 @@ describe('PATCH /api/users/me', () => {
 
   it("'me' is its own route: the admin routes with an id are not reached, and a user cannot promote through it", async () => {
     const t = getApp();
-    const u = await t.createUser({ name: 'Frank' });
+    const u = await t.createUser({ name: 'Frank', password: TEST_PASSWORD });
     expect((await t.injectAs(u, { method: 'PATCH', url: '/api/users/admin/me' })).statusCode).toBe(403);
-    expect((await t.injectAs(u, { method: 'DELETE', url: '/api/users/me' })).statusCode).toBe(403);
+    // DELETE /api/users/me is the account's own deletion (docs/product.md), never the admin's delete by id: it asks
+    // for the password, and nothing is deleted without it.
+    expect((await t.injectAs(u, { method: 'DELETE', url: '/api/users/me', payload: {} })).statusCode).toBe(400);
+    expect(await t.services.users.findById(u.id)).toBeDefined();
     expect((await t.services.users.findById(u.id))?.role).toBe('user');
   });
 });
