@@ -67,7 +67,11 @@ function vitest(label, args, jsonFile, env) {
   for (const file of json.testResults ?? []) {
     const name = file.name.replace(root, '');
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failedTests) failures.push(`${label}: ${name} > ${a.fullName ?? a.title}`);
+    for (const a of failedTests) {
+      // The first line of the first failure (ANSI colours stripped), cut short: what a failed landing shows.
+      const why = String(a.failureMessages?.[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 240);
+      failures.push(`${label}: ${name} > ${a.fullName ?? a.title}${why ? `\n      ${why}` : ''}`);
+    }
     if (file.status === 'failed' && failedTests.length === 0) failures.push(`${label}: ${name} (did not load: ${String(file.message ?? '').split('\n')[0]})`);
   }
   const p = json.numPassedTests ?? 0;
