@@ -4,11 +4,13 @@
 // Run in its own process by bench/api.ts on PORT, against BENCH_DATABASE_URL.
 import compress from '@fastify/compress';
 import Fastify from 'fastify';
+import { COMPRESSION_THRESHOLD, SYNC_COMPRESSION_MAX } from '../src/plugins/compression.ts';
 import { compressing, createPool, nextPage, PAGE, readPage, toJson } from './baseline-page.ts';
 
 const pool = createPool();
 const app = Fastify({ logger: false });
-if (compressing) await app.register(compress, { threshold: 1024, customTypes: /^application\/json\b/ });
+// The app's settings: the same threshold, and a page compressed in one call (SYNC_COMPRESSION_MAX) as the app does.
+if (compressing) await app.register(compress, { threshold: COMPRESSION_THRESHOLD, syncThreshold: SYNC_COMPRESSION_MAX, customTypes: /^application\/json\b/ });
 app.get('/api/products', async (request, reply) => {
   const category = (request.query as { category?: unknown }).category;
   const rows = await readPage(pool, typeof category === 'string' ? category : undefined);

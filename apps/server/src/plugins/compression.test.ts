@@ -7,7 +7,7 @@ import { openThread } from '../modules/messages/fixtures.ts';
 import { createProduct } from '../modules/products/fixtures.ts';
 import { connectSse, type SseClient } from '../test/sse.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { COMPRESSION_THRESHOLD } from './compression.ts';
+import { COMPRESSION_THRESHOLD, SYNC_COMPRESSION_MAX } from './compression.ts';
 
 vi.setConfig({ hookTimeout: 240_000, testTimeout: 120_000 });
 
@@ -44,6 +44,14 @@ describe('HTTP compression of JSON answers', () => {
     expect(gunzipSync(res.rawPayload).toString('utf8')).toBe(plain.body);
     // The next-page headers are untouched.
     expect(res.headers['x-next-cursor']).toBe(plain.headers['x-next-cursor']);
+  });
+
+  it('a page is compressed in one call, so its answer has a Content-Length (the stream path sends it chunked)', async () => {
+    const res = await on.app.inject({ method: 'GET', url: '/api/products', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.rawPayload.length).toBeLessThan(SYNC_COMPRESSION_MAX);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
   });
 
   it('brotli for a client that accepts only brotli', async () => {
