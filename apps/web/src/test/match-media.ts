@@ -1,5 +1,5 @@
 // jsdom has no matchMedia; components and libraries (the product page's carousel) call it while rendering.
-// Installed per test file, not in the shared set-up: the timeline test renders differently when it exists.
+// Installed for every test file by the shared set-up (setup.ts); a test that needs a preference stubs its own.
 // Nothing matches, as on a screen with no preference.
 export function installMatchMedia(): () => void {
   const had = Object.prototype.hasOwnProperty.call(window, 'matchMedia');

@@ -1,17 +1,9 @@
 // The product page's listing status: a Reserved or Sold badge, and Buy Now disabled with the reason read out.
 import { configure, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
-import { installMatchMedia } from '@/test/match-media';
 import { renderRoutes } from '@/test/render';
 import { Component, loader } from './product-details';
-
-// The carousel asks matchMedia, which jsdom lacks (a Node 22 run failed without it).
-let uninstallMatchMedia: () => void;
-beforeAll(() => {
-  uninstallMatchMedia = installMatchMedia();
-});
-afterAll(() => uninstallMatchMedia());
 
 configure({ asyncUtilTimeout: 5000 });
 
