@@ -56,20 +56,26 @@ export function createAccountsService(
   const { users, auth, accountMail, mailer } = deps;
   const recordEvent: RecordAccountEvent = deps.recordEvent ?? (async () => {});
 
-  /** The current password, counted against the same budget as a password change's (a stolen session is no oracle). */
-  async function checkPassword(caller: AuthUser, password: string) {
-    const failures = { name: 'password-change-fail', ...ACCOUNT_BUDGETS.failedChangePerUser };
+  /** Wrong current passwords per user: one budget for the change form, account deletion and email change. */
+  const failures = { name: 'password-change-fail', ...ACCOUNT_BUDGETS.failedChangePerUser };
+
+  /**
+   * The current password, counted against the password change's budget (a stolen session is no oracle): counted as a
+   * failure before it is checked (atomically, so concurrent guesses cannot all pass a count read under the budget)
+   * and given back when it was right. `field` names the body field a refusal points at.
+   */
+  async function checkPassword(caller: AuthUser, password: string, field = 'password') {
     const attempt = await claimAttempt(ctx, failures, caller.id);
     if (!attempt.allowed) throw rateLimited(attempt.resetMs, 'Too many wrong passwords, please try again later');
     const row = await users.findById(caller.id);
     if (!row?.passwordHash) await ctx.limiter.giveBack(failures, caller.id);
     if (!row) throw unauthenticated();
     if (!row.passwordHash) {
-      throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, { details: [{ path: 'password', message: ACCOUNT_MESSAGES.noPasswordYet }] });
+      throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, { details: [{ path: field, message: ACCOUNT_MESSAGES.noPasswordYet }] });
     }
     if (!(await verifyPassword(row.passwordHash, password))) {
       throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, {
-        details: [{ path: 'password', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
+        details: [{ path: field, message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
       });
     }
     await ctx.limiter.giveBack(failures, caller.id);
@@ -146,25 +152,7 @@ export function createAccountsService(
 
     /** POST /auth/password: needs the current password; every other session of the caller ends. */
     async changePassword(caller: AuthUser, body: ChangePasswordBody): Promise<{ message: string }> {
-      // Counted as a failure before the password is checked (atomically, so concurrent guesses cannot all pass a
-      // count read under the budget) and given back when it was right.
-      const failures = { name: 'password-change-fail', ...ACCOUNT_BUDGETS.failedChangePerUser };
-      const attempt = await claimAttempt(ctx, failures, caller.id);
-      if (!attempt.allowed) throw rateLimited(attempt.resetMs, 'Too many wrong passwords, please try again later');
-      const row = await users.findById(caller.id);
-      if (!row?.passwordHash) await ctx.limiter.giveBack(failures, caller.id);
-      if (!row) throw unauthenticated();
-      if (!row.passwordHash) {
-        throw new AppError('VALIDATION', ACCOUNT_MESSAGES.noPasswordYet, {
-          details: [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.noPasswordYet }],
-        });
-      }
-      if (!(await verifyPassword(row.passwordHash, body.currentPassword))) {
-        throw new AppError('WRONG_PASSWORD', ACCOUNT_MESSAGES.wrongCurrentPassword, {
-          details: [{ path: 'currentPassword', message: ACCOUNT_MESSAGES.wrongCurrentPassword }],
-        });
-      }
-      await ctx.limiter.giveBack(failures, caller.id);
+      const row = await checkPassword(caller, body.currentPassword, 'currentPassword');
       await refuseCommonPassword(body.newPassword, 'newPassword');
       await users.setPasswordHash(row.id, await hashPassword(body.newPassword));
       await auth.endOtherSessions(row.id, caller.sessionId);
