@@ -30,6 +30,8 @@ import { createBuyerRequestsService, declineOnDeletedListing } from './modules/b
 import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
@@ -45,6 +47,8 @@ import { productsRoutes } from './modules/products/routes.ts';
 import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
 import { SESSION_COOKIE } from './modules/auth/service.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { createProductsService } from './modules/products/service.ts';
 import { passkeysRoutes } from './modules/passkeys/routes.ts';
 import { createPasskeysService } from './modules/passkeys/service.ts';
@@ -122,6 +126,8 @@ export interface ServiceHooks {
 
 export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const mailer = createMailer(ctx);
+  // Every admin action and every report is written to the audit log by the module that acts (in its transaction).
+  const audit = createAuditService(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
   const securityEvents = createSecurityEvents(ctx);
@@ -134,28 +140,31 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const twoFactor = createTwoFactorService(ctx, { users, auth, accounts, recordEvent });
   const passkeys = createPasskeysService(ctx, { users, auth, recordEvent });
   const categories = createCategoriesService(ctx);
-  const images = createImagesService(ctx);
+  const images = createImagesService(ctx, { audit: audit.record });
   const events = createEventBus(ctx);
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  // Stolen photos go to the moderation queue as a system report (issue 28): until the reports module is merged,
-  // a logged no-op; the matches are stored either way (photo_matches).
-  const onStolenPhotos: OnStolenPhotos =
-    hooks.onStolenPhotos ??
-    (async ({ productId, matches }) => {
-      ctx.log.warn({ event: 'photo-matches.report', productId, matches }, 'stolen photos: no reports module to queue them yet');
-    });
+  const declineRequests = declineOnDeletedListing(notify);
+  // Stolen photos go to the moderation queue as a system report (issue 28), filed by the reports module built
+  // below; the matches are stored either way (photo_matches).
+  const stolenPhotos: { report?: OnStolenPhotos } = {};
+  const onStolenPhotos: OnStolenPhotos = hooks.onStolenPhotos ?? ((found, tx) => stolenPhotos.report!(found, tx));
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
   const products = createProductsService(ctx, {
     images,
-    onDelete: declineOnDeletedListing(notify),
+    onDelete: declineRequests,
     onPhotosChanged: photoMatches.listingPhotosChanged,
+    audit: audit.record,
   });
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
+  const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests });
+  // The photo check's matches, filed as one open system report on the listing in the transaction that stores them.
+  stolenPhotos.report = ({ productId, matches }, tx) =>
+    reports.fileSystemReport(tx, { targetType: 'listing', targetId: productId, reason: 'stolen_photos', details: { matches } });
   const demo = createDemoSeeder(ctx, { users, categories, images });
   const reach = createReachService(ctx, { findListing: (id) => products.owner(id) });
   onEmailChanged.push(products.sellerEmailChangedIn, buyerRequests.emailChangedIn);
@@ -169,6 +178,8 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     messages.accountPart(),
     images.accountPart(),
     photoMatches.accountPart(),
+    reports.accountPart(),
+    audit.accountPart(),
     auth.accountPart(),
     accounts.accountPart(),
     twoFactor.accountPart(),
@@ -179,7 +190,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
     contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -259,7 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
-      await api.register(usersRoutes, { users: services.users, urls: config });
+      await api.register(usersRoutes, { users: services.users, urls: config, audit: services.audit.record });
       await api.register(accountRoutes, { account: services.account, accounts: services.accounts, urls: config });
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
       await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
@@ -267,6 +278,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(productsRoutes, {
         products: services.products,
         urls: config,
+        // Leniently: an invalid token on this public route is an anonymous viewer, as before.
+        viewerOf: async (authorization) => {
+          const token = bearerToken(authorization);
+          return token ? services.auth.verifyAccessToken(token).catch(() => null) : null;
+        },
         // A signed-in caller is counted by id (and a seller's own views not at all): the token is checked off the reply's path.
         onView: (listing, request) => {
           const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -283,6 +299,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(auditRoutes, { audit: services.audit, openReports: services.reports.openCount });
     },
     { prefix: '/api' },
   );

@@ -133,6 +133,10 @@ const EnvSchema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
   /** How often each process writes the listing views it gathered (modules/reach), in ms; and when it closes. */
   VIEW_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Reports from this many distinct trusted users hide a listing until a moderator decides (docs/product.md#reports-and-moderation). */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A reporter counts towards hiding once their email is verified and their account is this many hours old (7 days). */
+  REPORTER_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(100_000).default(168),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -74,6 +74,15 @@ export const ERROR_STATUS = {
   LISTING_UNAVAILABLE: 409,
   /** Posting to the thread of a closed request (it stays readable). */
   THREAD_CLOSED: 409,
+  // --- Reports and moderation (docs/product.md#reports-and-moderation) ---
+  /** Reporting yourself, your own listing or your own message. */
+  OWN_TARGET: 409,
+  /** The caller already has an open report on this target. */
+  ALREADY_REPORTED: 409,
+  /** Resolving a target that has no open report (another moderator resolved it first). */
+  NOTHING_TO_RESOLVE: 409,
+  /** A moderation action that does not apply to the target (remove_listing on a user or a message). */
+  ACTION_NOT_APPLICABLE: 400,
   /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
   QUOTA_EXCEEDED: 413,
 } as const;

@@ -30,6 +30,11 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   passkeys: { sql: 'passkeys', owner: 'passkeys' },
   passkeyChallenges: { sql: 'passkey_challenges', owner: 'passkeys' },
   securityEvents: { sql: 'security_events', owner: 'account' },
+  reports: { sql: 'reports', owner: 'reports' },
+  moderationDecisions: { sql: 'moderation_decisions', owner: 'reports' },
+  auditEvents: { sql: 'audit_events', owner: 'audit' },
+  // Written only by the triggers of migration 0017; the audit module reads it.
+  dailyStats: { sql: 'daily_stats', owner: 'audit' },
 };
 
 /** Files that write another module's table on purpose, and why. */

@@ -213,6 +213,30 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
           { id: 'x', type: 'other' },
         ),
       });
+    // --- Reports and moderation: real targets, unknown ones, and notes near the limit. ---
+    case 'POST /api/reports':
+      return fc.record({
+        targetType: fc.constantFrom('listing', 'user', 'message', 'Listing'),
+        targetId: fc.constantFrom(...world.productIds, world.alice.id, world.bob.id, ...world.victims.map((v) => v.id), '0'.repeat(32)),
+        reason: fc.constantFrom('scam', 'stolen_photos', 'other', 'nope'),
+        note: fc.constantFrom('Asked for a gift card', '', 'x'.repeat(1000), 'x'.repeat(1001), 'bell\u0007'),
+      });
+    // A ban only ever aims at a victim: alice and bob (and the sellers of the pooled listings) must stay to call.
+    case 'POST /api/admin/reports/resolve':
+      return fc.oneof(
+        fc.record({
+          targetType: fc.constantFrom('listing', 'user', 'message'),
+          targetId: fc.constantFrom(...world.productIds, world.alice.id, world.bob.id, '0'.repeat(32)),
+          action: fc.constantFrom('dismiss', 'remove_listing', 'warn_user', 'delete'),
+          note: fc.constantFrom('', 'Fine', 'x'.repeat(1001)),
+        }),
+        fc.record({
+          targetType: fc.constant('user'),
+          targetId: fc.constantFrom(...world.victims.map((v) => v.id), '0'.repeat(32)),
+          action: fc.constant('ban_user'),
+          note: fc.constant('Scammer'),
+        }),
+      );
     default:
       return undefined;
   }

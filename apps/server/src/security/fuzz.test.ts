@@ -425,6 +425,14 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'DELETE /api/auth/passkeys/:id',
     'POST /api/auth/passkeys/login/options',
     'POST /api/auth/passkeys/login',
+    // --- Reports, moderation, audit log and overview ---
+    'POST /api/reports',
+    'GET /api/reports/mine',
+    'GET /api/admin/reports',
+    'GET /api/admin/reports/count',
+    'POST /api/admin/reports/resolve',
+    'GET /api/admin/audit',
+    'GET /api/admin/stats',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

@@ -51,11 +51,16 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.buyerRequest.path, lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
                   { path: paths.dashboard.requestThread.path, lazy: async () => ({ Component: (await dashboard()).RequestThread }) },
                   { path: paths.dashboard.profile.path, lazy: async () => ({ Component: (await dashboard()).Profile }) },
+                  { path: paths.dashboard.myReports.path, lazy: async () => ({ Component: (await dashboard()).MyReports }) },
                   {
                     element: <AdminRoute />,
                     children: [
                       { path: paths.dashboard.manageUsers.path, lazy: async () => ({ Component: (await dashboard()).ManageUsers }) },
                       { path: paths.dashboard.manageAllProducts.path, lazy: async () => ({ Component: (await dashboard()).ManageAllProducts }) },
+                      { path: paths.dashboard.moderation.path, lazy: async () => ({ Component: (await dashboard()).Moderation }) },
+                      { path: paths.dashboard.audit.path, lazy: async () => ({ Component: (await dashboard()).AuditLog }) },
+                      // Its own chunk: the charting library it loads is for admins on this page only.
+                      { path: paths.dashboard.overview.path, lazy: async () => ({ Component: (await import('./routes/dashboard/overview')).Overview }) },
                     ],
                   },
                 ],

@@ -44,6 +44,12 @@ export const paths = {
     manageUsers: { path: '/dashboard/manageUsers', getHref: () => '/dashboard/manageUsers' },
     manageAllProducts: { path: '/dashboard/manageAllProducts', getHref: () => '/dashboard/manageAllProducts' },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    /** The caller's reports and their outcome (docs/product.md#reports-and-moderation). */
+    myReports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    /** Admin: the moderation queue, the audit log and the overview charts. */
+    moderation: { path: '/dashboard/moderation', getHref: () => '/dashboard/moderation' },
+    audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
+    overview: { path: '/dashboard/overview', getHref: () => '/dashboard/overview' },
   },
   googleStart: { getHref: () => '/api/auth/google/start' },
 } as const;

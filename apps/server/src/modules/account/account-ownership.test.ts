@@ -32,7 +32,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Every table of the schema, with the columns that name a user (a foreign key to users, or a *user/owner/seller/buyer/sender id). */
+/**
+ * Every table of the schema, with the columns that name a user (a foreign key to users, or a
+ * *user/owner/seller/buyer/sender/reporter/actor/moderator/blocker/blocked id).
+ */
 function userColumns(): { table: string; columns: string[]; hasId: boolean }[] {
   const out: { table: string; columns: string[]; hasId: boolean }[] = [];
   for (const value of Object.values(schema)) {
@@ -41,7 +44,7 @@ function userColumns(): { table: string; columns: string[]; hasId: boolean }[] {
     const byFk = config.foreignKeys
       .filter((fk) => getTableName(fk.reference().foreignTable) === 'users')
       .flatMap((fk) => fk.reference().columns.map((c) => c.name));
-    const byName = config.columns.map((c) => c.name).filter((n) => /(^|_)(user|owner|seller|buyer|sender)_id$/.test(n));
+    const byName = config.columns.map((c) => c.name).filter((n) => /(^|_)(user|owner|seller|buyer|sender|reporter|actor|moderator|blocker|blocked)_id$/.test(n));
     const columns = [...new Set([...byFk, ...byName])];
     if (config.name === 'users') columns.push('id');
     if (columns.length > 0) out.push({ table: config.name, columns, hasId: config.columns.some((c) => c.name === 'id') });
@@ -121,7 +124,14 @@ describe('DELETE /api/users/me', () => {
     expect(second.sessionId).toBeTruthy();
 
     // Table by table: only what the issue lists is left (the tombstone, the kept requests and messages).
-    const KEPT: Record<string, string> = { users: 'tombstone', buyer_requests: 'threads others keep', request_messages: 'threads others keep' };
+    const KEPT: Record<string, string> = {
+      users: 'tombstone',
+      buyer_requests: 'threads others keep',
+      request_messages: 'threads others keep',
+      reports: 'the moderation record',
+      moderation_decisions: 'the moderation record',
+      audit_events: "the admins' log",
+    };
     for (const { table, columns } of userColumns()) {
       for (const column of columns) {
         const rows = await rowsOf(table, column, u.id);

@@ -76,7 +76,8 @@ export function registerProductPage(
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
     let row;
     try {
-      row = await products.get(request.params.id);
+      // Hidden and removed listings: the not-found page (the web app asks the API again with the viewer's token).
+      row = await products.getFor(async () => null, request.params.id);
       onView?.(row, request);
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).

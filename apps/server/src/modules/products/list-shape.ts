@@ -24,14 +24,18 @@ function afterRow(left: SQL, right: SQL, direction: 'asc' | 'desc'): SQL {
 }
 
 /**
- * Sold listings leave the timeline, category pages and search; a seller's own list (`sellerEmail`) keeps
- * them (docs/product.md#trade-lifecycle).
+ * Sold listings leave the timeline, category pages and search, and so do hidden and removed ones
+ * (docs/product.md#reports-and-moderation); a seller's own list (`sellerEmail`) keeps them all
+ * (docs/product.md#trade-lifecycle).
  */
 function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   // Written in, not bound: as a parameter, a generic plan (the month walk's) estimated it from the status column's
   // statistics as if any status, and where every listing is available, as matching no row.
-  return filter.sellerEmail === undefined ? sql`${products.status} <> 'sold'` : undefined;
+  return filter.sellerEmail === undefined ? PUBLIC_LISTING : undefined;
 }
+
+/** A listing anyone may see in a list: for sale or reserved, and visible (not hidden or removed by moderation). */
+export const PUBLIC_LISTING = sql`${products.status} <> 'sold' and ${products.moderation} = 'visible'`;
 
 /**
  * A list's WHERE (filters, a search's `match`, `extra` conditions, the cursor) and ORDER BY. With `asPlaceholders`, the filter's values

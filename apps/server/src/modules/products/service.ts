@@ -18,10 +18,12 @@ import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { Db } from '../../db/client.ts';
 import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
+import { listingModeration } from './moderation.ts';
 import { createSimilarListings } from './similar.ts';
 import { listingTrade } from './trade.ts';
 import { createFullTextSearch } from './search/full-text.ts';
@@ -71,7 +73,8 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
     uploaderName: row.uploaderName,
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
-    status: row.status,
+    // Hidden and removed say so instead of the trade status (decision 025); only the seller and admins see them.
+    status: row.moderation === 'visible' ? row.status : row.moderation,
   };
 }
 
@@ -116,7 +119,10 @@ export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void
  */
 export type OnListingPhotosChanged = (listing: { productId: string; sellerId: string; imageIds: string[] }) => Promise<void>;
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine }) {
+export function createProductsService(
+  ctx: AppContext,
+  deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine; audit?: AuditRecorder },
+) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
   const similarListings = createSimilarListings(ctx.db);
@@ -175,6 +181,19 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     return row;
   }
 
+  /**
+   * One listing for `viewer`: a hidden or removed listing is a 404 to everyone but its seller and admins
+   * (docs/product.md#reports-and-moderation). `viewer` is asked only then, so a visible listing's answer never
+   * depends on who asks.
+   */
+  async function getFor(viewer: () => Promise<AuthUser | null>, id: string): Promise<ProductRow> {
+    const row = await find(id);
+    if (row.moderation === 'visible') return row;
+    const caller = await viewer();
+    if (!caller || !canEditListing(caller, { email: row.sellerEmail })) throw notFound('Product');
+    return row;
+  }
+
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);
@@ -211,11 +230,17 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       return row && { id: row.id, sellerId: row.sellerId };
     },
 
-    /** GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts). */
-    async similar(id: string): Promise<ListedProduct[]> {
-      const row = await find(id);
+    /**
+     * GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts), never a hidden
+     * or removed one. A hidden or removed listing's own similar listings are a 404 as its page is, but to its seller
+     * and admins (`viewer`, asked only then).
+     */
+    async similar(id: string, viewer: () => Promise<AuthUser | null> = async () => null): Promise<ListedProduct[]> {
+      const row = await getFor(viewer, id);
       return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT);
     },
+
+    getFor,
 
     /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
@@ -248,6 +273,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       tellDeclined?.();
       if (before.sellerId !== caller.id) {
         logSecurityEvent(ctx.log, 'admin.product.delete', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
+        await deps.audit?.(null, { actorId: caller.id, action: 'admin.product.delete', targetType: 'listing', targetId: id, details: { sellerId: row.sellerId, name: row.name } });
       }
       await deps.images.releaseUnreferenced(storedImageIds(row), row.sellerId);
       return { acknowledged: true, deletedCount: 1 };
@@ -287,7 +313,23 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     /** For buy requests: the stored listing, so nothing a buyer sends can change what is copied. */
     async findForPurchase(id: string): Promise<ProductRow | undefined> {
       if (!isId(id)) return undefined;
-      return repo.findById(id);
+      const row = await repo.findById(id);
+      // Hidden and removed listings cannot be bought: the same 404 as an unknown one.
+      return row?.moderation === 'visible' ? row : undefined;
+    },
+
+    /** A listing's moderation state, on the reports module's transaction `tx` (hide, restore, remove). */
+    moderationIn(tx: Db) {
+      const statements = listingModeration(tx);
+      return {
+        ...statements,
+        // A listing entering or leaving the lists: search forgets the pages it remembered (as after any listing write).
+        async move(...args: Parameters<typeof statements.move>): Promise<boolean> {
+          const moved = await statements.move(...args);
+          if (moved) search.listingsChanged({ names: false });
+          return moved;
+        },
+      };
     },
 
     /** The listing's part of a buy request's lifecycle, on that lifecycle's transaction `tx` (it locks and moves the listing). */

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
 import { applyLiveEvent, isRequestEvent } from '@/features/buyer-requests/lib/apply-live-event';
 import { productKeys } from '@/features/products/api/list-products';
+import { reportKeys } from '@/features/reports/api/keys';
 import { connectLiveEvents } from '@/lib/live-events';
 
 /** `userId`: the signed-in user (null when nobody is): another user gets a stream of their own. */
@@ -19,6 +20,8 @@ export function useLiveUpdates(userId: string | null) {
           void queryClient.invalidateQueries({ queryKey: productKeys.detail(data.productId) });
           void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
         }
+        // One of the caller's reports was resolved: My Reports shows the outcome.
+        if (name === 'report') void queryClient.invalidateQueries({ queryKey: reportKeys.mine() });
       },
       onReconnect: () => void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all }),
     });

@@ -8,6 +8,7 @@ import { listingUnavailableReason } from '@/features/products/components/listing
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
 import { SimilarListings } from '@/features/products/components/similar-listings';
 import { rememberViewed } from '@/features/products/lib/recently-viewed';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { queryClient } from '@/lib/query-client';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
@@ -33,6 +34,14 @@ export function Component() {
   useEffect(() => rememberViewed(product), [product]);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
+  // docs/product.md#reports-and-moderation: only its seller and admins ever see a hidden or removed listing.
+  const moderationNotice =
+    product.status === 'hidden'
+      ? 'This listing is hidden from other members while moderators review reports about it. It comes back if they find nothing wrong.'
+      : product.status === 'removed'
+        ? 'A moderator removed this listing. Only you and the moderators can still see it.'
+        : null;
+  const canReport = Boolean(user) && !isOwn && !moderationNotice;
 
   const handleBuy = () => {
     if (!user) {
@@ -50,6 +59,15 @@ export function Component() {
         product={product}
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
+        notice={moderationNotice}
+        sellerActions={canReport && <> <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} /></>}
+        listingActions={
+          canReport && (
+            <p className="mt-4 text-sm">
+              Something wrong with this listing? <ReportButton targetType="listing" targetId={product._id} label="this listing" variant="button" />
+            </p>
+          )
+        }
         photos={
           <Suspense fallback={<PhotosFallback />}>
             <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />

@@ -9,3 +9,6 @@ export { RequestThread } from './request-thread';
 export { ManageUsers } from './manage-users';
 export { ManageAllProducts } from './manage-all-products';
 export { Profile } from './profile';
+export { MyReports } from './my-reports';
+export { Moderation } from './moderation';
+export { AuditLog } from './audit-log';

@@ -19,6 +19,7 @@ import { useMessages } from '@/features/buyer-requests/api/list-messages';
 import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buyer-request';
 import { MessageComposer } from '@/features/buyer-requests/components/message-composer';
 import { MessageList } from '@/features/buyer-requests/components/message-list';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
 import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
 import { confirmRemoval } from '@/lib/confirm-removal';
@@ -101,7 +102,11 @@ function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) 
         <ErrorState error={messages.error} onRetry={() => void messages.refetch()} title="We could not load the messages" />
       ) : (
         <>
-          <MessageList messages={items} viewer={viewer} />
+          <MessageList
+            messages={items}
+            viewer={viewer}
+            renderActions={(m) => (viewer && m.from !== viewer ? <ReportButton targetType="message" targetId={m._id} label={`the message from ${m.senderName}`} /> : null)}
+          />
           <LoadMore query={messages} />
         </>
       )}

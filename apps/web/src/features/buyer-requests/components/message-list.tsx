@@ -1,11 +1,13 @@
 import type { Message } from '@olden/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 
 interface Props {
   messages: Message[];
   /** Which party is reading: their own messages read 'You'; null for an admin reading others' thread. */
   viewer: 'buyer' | 'seller' | null;
+  /** What the page puts beside a message (the thread page: "Report" on the other party's messages). */
+  renderActions?: (message: Message) => ReactNode;
 }
 
 const preview = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...` : text);
@@ -14,7 +16,7 @@ const preview = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}...
  * The thread, oldest first, newest at the bottom (kept in view as messages arrive). Messages from the other party
  * that arrive while the page is open are read out by a polite live region; the ones loaded with the page are not.
  */
-export function MessageList({ messages, viewer }: Props) {
+export function MessageList({ messages, viewer, renderActions }: Props) {
   const seen = useRef<Set<string> | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -58,6 +60,7 @@ export function MessageList({ messages, viewer }: Props) {
                     {m.from === 'buyer' && !isMine && ' (buyer)'}
                     {', '}
                     <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                    {renderActions && <> {renderActions(m)}</>}
                   </p>
                 </li>
               );
