@@ -26,7 +26,9 @@ import { createAuthService } from './modules/auth/service.ts';
 import { sessionsRoutes } from './modules/auth/sessions-routes.ts';
 import { createSessionsService } from './modules/auth/sessions-service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
-import { createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
+import { createBlocksService } from './modules/blocks/service.ts';
+import { cancelOnBlock, createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
 import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
@@ -54,6 +56,7 @@ import { passkeysRoutes } from './modules/passkeys/routes.ts';
 import { createPasskeysService } from './modules/passkeys/service.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
+import { createNewAccountLimits } from './modules/users/new-account-limits.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -146,6 +149,9 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
   const declineRequests = declineOnDeletedListing(notify);
+  // Blocking cancels the pending requests between the two users (the buyer-requests module's part, in the block's transaction).
+  const blocks = createBlocksService(ctx, { users, onBlocked: cancelOnBlock(notify) });
+  const newAccount = createNewAccountLimits(ctx, { users });
   // Stolen photos go to the moderation queue as a system report (issue 28), filed by the reports module built
   // below; the matches are stored either way (photo_matches).
   const stolenPhotos: { report?: OnStolenPhotos } = {};
@@ -156,9 +162,11 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     onDelete: declineRequests,
     onPhotosChanged: photoMatches.listingPhotosChanged,
     audit: audit.record,
+    hiddenSellersFor: blocks.hiddenUsersFor,
+    newAccount,
   });
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
-  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount });
+  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests });
@@ -178,6 +186,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     messages.accountPart(),
     images.accountPart(),
     photoMatches.accountPart(),
+    blocks.accountPart(),
     reports.accountPart(),
     audit.accountPart(),
     auth.accountPart(),
@@ -191,7 +200,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
     reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
-    contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
+    contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -296,6 +305,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(reachRoutes, { reach: services.reach });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(blocksRoutes, { blocks: services.blocks });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
@@ -309,7 +319,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
-    hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
+    sessionUser: (cookie) => services.auth.sessionUser(cookie),
     // A signed-in visitor of the server-rendered page is counted by id, as the API counts them (their cookie names them).
     onProductView: (listing, request) => {
       const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };

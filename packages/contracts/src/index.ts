@@ -14,3 +14,4 @@ export * from './trade.ts';
 export * from './reach.ts';
 export * from './account-ownership.ts';
 export * from './reports.ts';
+export * from './blocks.ts';

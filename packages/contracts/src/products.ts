@@ -125,6 +125,10 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
+/** GET /api/products/:id: a listing and its seller's user id (what PUT /api/blocks/:userId names); lists leave it out. */
+export const ProductDetailSchema = ProductSchema.extend({ sellerId: z.string() });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+
 const money = z.coerce.number().min(0).max(PRICE_MAX);
 /** Strict: an unknown or operator-shaped key (price[$gt]) is a 400, not silently ignored. */
 export const ListProductsQuery = z.strictObject({

@@ -33,3 +33,6 @@ export const EVENTS_HEARTBEAT_MS = 25_000;
 /** The names of the events GET /api/events sends. */
 export const EVENT_NAMES = ['summary', 'message', 'request', 'report'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
+
+/** How many users one user may block (docs/product.md#blocking). */
+export const BLOCKS_MAX = 1000;

@@ -473,3 +473,20 @@ export const dailyStats = pgTable('daily_stats', {
   // A unique index, not a composite primary key: drizzle-kit's introspection (schema-drift.test.ts) fails on PGlite on
   // a composite key; the triggers' ON CONFLICT (day, metric) uses this index.
 }, (t) => [uniqueIndex('daily_stats_day_metric_idx').on(t.day, t.metric)]);
+// --- Blocks (modules/blocks; docs/product.md#blocking) ---
+/**
+ * One user blocking another. A block works both ways (neither may send the other a buy request or a message,
+ * neither sees the other's listings), so a pair is read by either column: the pair index serves the blocker's
+ * list and the check from the blocker's side (the pair index), the second index the blocked side.
+ */
+export const userBlocks = pgTable('user_blocks', {
+  blockerId: text('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  blockedId: text('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  // A unique index rather than a composite primary key: drizzle-kit's introspection (db/schema-drift.test.ts) fails
+  // on a composite key over PGlite.
+  uniqueIndex('user_blocks_pair_idx').on(t.blockerId, t.blockedId),
+  index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  check('user_blocks_not_self', sql`blocker_id <> blocked_id`),
+]);

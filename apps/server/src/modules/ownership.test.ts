@@ -35,6 +35,7 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   auditEvents: { sql: 'audit_events', owner: 'audit' },
   // Written only by the triggers of migration 0017; the audit module reads it.
   dailyStats: { sql: 'daily_stats', owner: 'audit' },
+  userBlocks: { sql: 'user_blocks', owner: 'blocks' },
 };
 
 /** Files that write another module's table on purpose, and why. */

@@ -346,6 +346,9 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
         ? [...world.imageFiles, world.imageFiles[0]!.replace('1280', '9999'), 'x.webp']
         : url.includes('/images') // --- Images: image ids (alice's, bob's), a file name, a listing id ---
           ? [...world.images.map((i) => i.id), world.imageFiles[0]!, ...world.productIds.slice(0, 1)]
+        : url.includes('/blocks')
+          ? // --- Blocks: victims, the callers themselves (yourself is a 400) and a listing's id (404). ---
+            [...world.victims.map((v) => v.id), world.alice.id, world.bob.id, world.admin.id, ...world.productIds.slice(0, 1)]
         : url.includes('/users')
           ? // Never the user callers: a banned or promoted caller would stop being the caller the run thinks it is.
             [...world.victims.map((v) => v.id), world.admin.id, ...world.productIds.slice(0, 1)]

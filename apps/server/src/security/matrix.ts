@@ -19,6 +19,7 @@ import {
   requestMessages,
   sessions,
   totpSecrets,
+  userBlocks,
   users,
 } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -493,6 +494,24 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
   },
+
+  // --- Blocks (docs/product.md#blocking): anyone signed in blocks anyone but themselves; a block is the caller's own, so
+  // the state is who blocks the seller. Blocking the seller cancels the owner's pending request (blocks.test.ts). ---
+  'PUT /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: (w) => json('PUT', `/api/blocks/${w.seller.id}`),
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  // Each caller blocked the seller first; the call lifts only the caller's own block.
+  'DELETE /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (caller) await w.t.database.db.insert(userBlocks).values({ blockerId: caller.id, blockedId: w.seller.id }).onConflictDoNothing();
+      return json('DELETE', `/api/blocks/${w.seller.id}`);
+    },
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  'GET /api/blocks': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/blocks') },
 };
 
 // --- Your account is yours ---
@@ -548,6 +567,11 @@ async function ownerPasskey(w: World): Promise<string> {
     ownerPasskeys.set(w, id);
   }
   return id;
+}
+
+/** Who blocked `userId`, sorted. */
+async function blockersOf(w: World, userId: string) {
+  return (await w.t.database.db.select({ id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, userId))).map((r) => r.id).sort();
 }
 
 // --- Images (docs/product.md#server-rules-images) ---

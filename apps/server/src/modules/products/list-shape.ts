@@ -9,6 +9,11 @@ export interface ListFilter {
   category?: string;
   /** One seller's listings (?email= on the wire). */
   sellerEmail?: string;
+  /**
+   * Sellers this viewer does not see (blocks, either way: docs/product.md#blocking); undefined for none. Never part
+   * of a shared cache's key: search's page memory is skipped when it is set.
+   */
+  hiddenSellers?: string[];
   minCents?: number;
   maxCents?: number;
   search?: SearchTerms;
@@ -49,6 +54,10 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
     filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
     filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
     filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
+    // One text parameter (ids are hex), so a statement's shape does not vary with how many are hidden.
+    filter.hiddenSellers !== undefined
+      ? sql`${products.sellerId} <> all(string_to_array(${value('hiddenSellers', filter.hiddenSellers.join(','))}, ','))`
+      : undefined,
     match,
     notSold(filter),
     ...extra,

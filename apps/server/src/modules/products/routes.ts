@@ -8,6 +8,7 @@ import {
   InsertedResponse,
   ListProductsQuery,
   ModifiedResponse,
+  ProductDetailSchema,
   ProductSchema,
   UpdateProductBody,
 } from '@olden/contracts';
@@ -15,7 +16,7 @@ import type { AuthUser } from '../../lib/auth-user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { ImageUrlConfig } from '../../lib/image-urls.ts';
-import { type ProductsService, toProduct } from './service.ts';
+import { type ProductsService, toProduct, toProductDetail } from './service.ts';
 
 /** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
 export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
@@ -65,12 +66,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       summary: 'One listing',
       description: 'A hidden or removed listing (status hidden or removed) answers 404 to everyone but its seller and admins (with their bearer token).',
       params: IdParams,
-      response: { 200: ProductSchema, ...errorResponses(404) },
+      response: { 200: ProductDetailSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const row = await products.getFor(viewer(request), request.params.id);
       onView?.(row, request);
-      return toProduct(row, urls);
+      return toProductDetail(row, urls);
     },
   });
 

@@ -7,6 +7,7 @@ import {
   listingOrder,
   SIMILAR_LIMIT,
   type Product,
+  type ProductDetail,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
@@ -20,6 +21,7 @@ import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPa
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import type { ImagesService } from '../images/service.ts';
+import type { NewAccountLimits } from '../users/new-account-limits.ts';
 import type { Db } from '../../db/client.ts';
 import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
@@ -78,6 +80,10 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
   };
 }
 
+/** One listing as its page reads it (GET /api/products/:id): with its seller's id, which the lists leave out. */
+export function toProductDetail(row: ProductRow, urls: ImageUrlConfig): ProductDetail {
+  return { ...toProduct(row, urls), sellerId: row.sellerId };
+}
 
 type ProductCursor = ['n', string, string] | ['p', number, string];
 
@@ -121,7 +127,16 @@ export type OnListingPhotosChanged = (listing: { productId: string; sellerId: st
 
 export function createProductsService(
   ctx: AppContext,
-  deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine; audit?: AuditRecorder },
+  deps: {
+    images: ImagesService;
+    onDelete: OnListingDeleted;
+    onPhotosChanged?: OnListingPhotosChanged;
+    search?: SearchEngine;
+    audit?: AuditRecorder;
+    /** The blocks module's hiddenUsersFor: whose listings a signed-in viewer's lists leave out (docs/product.md#blocking). */
+    hiddenSellersFor?: (viewerId: string) => Promise<string[]>;
+    newAccount?: Pick<NewAccountLimits, 'enforce'>;
+  },
 ) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
@@ -194,6 +209,17 @@ export function createProductsService(
     return row;
   }
 
+  /**
+   * The sellers a viewer's public lists leave out (those they blocked or who blocked them); undefined for a visitor,
+   * a viewer with no blocks, and one seller's own list (?email=), so those lists keep their shared statements and
+   * page memory.
+   */
+  async function hiddenSellers(caller: AuthUser | null, sellerEmail?: string): Promise<string[] | undefined> {
+    if (!caller || sellerEmail !== undefined || !deps.hiddenSellersFor) return undefined;
+    const ids = await deps.hiddenSellersFor(caller.id);
+    return ids.length > 0 ? ids : undefined;
+  }
+
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);
@@ -206,6 +232,7 @@ export function createProductsService(
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
       await assertImagesUsable(caller, body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
+      await deps.newAccount?.enforce(caller, 'listings');
       const { id, missing } = await repo.insert(
         {
           id: newId(),
@@ -232,12 +259,16 @@ export function createProductsService(
 
     /**
      * GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts), never a hidden
-     * or removed one. A hidden or removed listing's own similar listings are a 404 as its page is, but to its seller
-     * and admins (`viewer`, asked only then).
+     * or removed one, nor one of a seller the viewer blocked or who blocked them. A hidden or removed listing's own
+     * similar listings are a 404 as its page is, but to its seller and admins.
      */
     async similar(id: string, viewer: () => Promise<AuthUser | null> = async () => null): Promise<ListedProduct[]> {
-      const row = await getFor(viewer, id);
-      return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT);
+      let caller: Promise<AuthUser | null> | undefined;
+      const once = () => (caller ??= viewer());
+      const row = await getFor(once, id);
+      // The viewer's blocks, both ways, leave those sellers out as every other list does (docs/product.md#blocking).
+      const hidden = await hiddenSellers(await once());
+      return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT, { sellerIds: hidden });
     },
 
     getFor,
@@ -302,10 +333,13 @@ export function createProductsService(
         sellerEmail: query.email,
         minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+        hiddenSellers: await hiddenSellers(caller, query.email),
       };
       if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
       return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
     },
+
+    hiddenSellers,
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
     searchTerms: (q: string): Promise<SearchTerms | undefined> => search.terms(q),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockButton } from '@/features/blocks/components/block-button';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
@@ -60,7 +61,15 @@ export function Component() {
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
         notice={moderationNotice}
-        sellerActions={canReport && <> <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} /></>}
+        sellerActions={
+          user &&
+          !isOwn && (
+            <>
+              {canReport && <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} />}
+              {product.sellerId && <BlockButton userId={product.sellerId} name={product.uploaderName} className="btn btn-xs btn-ghost text-neutral-content underline" />}
+            </>
+          )
+        }
         listingActions={
           canReport && (
             <p className="mt-4 text-sm">

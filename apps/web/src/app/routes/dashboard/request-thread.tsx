@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockButton } from '@/features/blocks/components/block-button';
 import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useBuyerRequest } from '@/features/buyer-requests/api/get-buyer-request';
@@ -187,6 +188,14 @@ export function RequestThread() {
             </div>
           </dl>
           <Actions request={item} viewer={viewer} headingRef={headingRef} />
+          {viewer && (
+            <div>
+              <BlockButton
+                userId={viewer === 'buyer' ? item.sellerId : item.buyerId}
+                name={viewer === 'buyer' ? item.uploaderName : item.buyerName}
+              />
+            </div>
+          )}
         </div>
       </div>
 

@@ -18,7 +18,7 @@ interface Props {
   onBuy: () => void;
   /** The photo slider (lazy in the route; its fallback on the server). */
   photos: ReactNode;
-  /** Beside the seller's name: Report and Block for a signed-in member (the route's; never painted by the server). */
+  /** Beside the seller's name: Report and Block for a signed-in member (the route's; the server paints none). */
   sellerActions?: ReactNode;
   /** Under Buy Now: Report this listing (the route's). */
   listingActions?: ReactNode;
@@ -44,7 +44,11 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
     <article className="pb-16">
       <section aria-label="Seller" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
-          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}{sellerActions}</span></p>
+          <div className="flex flex-wrap items-center gap-2">
+            <UserIcon className="size-5 shrink-0" />
+            <span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span>
+            {sellerActions}
+          </div>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
           <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
