@@ -37,6 +37,6 @@ export const REPORT_NOTE_MAX_LENGTH = 1000;
 export const REPORT_BUDGET = { max: 20, windowMs: 24 * 60 * 60 * 1000 } as const;
 
 /** The days the admin overview charts. */
-export const STATS_DAYS = 30;
+export const OVERVIEW_DAYS = 30;
 export const STATS_METRICS = ['listings', 'requests', 'completed', 'users', 'reports'] as const;
 export type StatsMetric = (typeof STATS_METRICS)[number];

@@ -166,7 +166,7 @@ export const AuditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof AuditEventSchema>;
 
-/** GET /api/admin/stats: one value per day and metric, oldest day first, for the last STATS_DAYS days (today included). */
+/** GET /api/admin/stats: one value per day and metric, oldest day first, for the last OVERVIEW_DAYS days (today included). */
 export const StatsSchema = z.object({
   days: z.array(z.string()),
   series: z.record(z.enum(STATS_METRICS), z.array(z.number().int())),

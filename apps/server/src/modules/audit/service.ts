@@ -1,7 +1,7 @@
 // The audit log: every admin action (roles, bans, listing and image deletes, moderation decisions) and every report,
 // written by the module that acts through `record` (in its own transaction when it has one), read by admins. And
 // the admin overview: daily counts the database keeps (migration 0017's triggers).
-import { type AuditQuery, STATS_DAYS, STATS_METRICS, type Stats, type StatsMetric } from '@olden/contracts';
+import { type AuditQuery, OVERVIEW_DAYS, STATS_METRICS, type Stats, type StatsMetric } from '@olden/contracts';
 import type { z } from 'zod';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AppContext } from '../../lib/context.ts';
@@ -76,10 +76,10 @@ export function createAuditService(ctx: AppContext) {
       );
     },
 
-    /** The last STATS_DAYS UTC days, today included, one value per day and metric (0 where nothing happened). */
+    /** The last OVERVIEW_DAYS UTC days, today included, one value per day and metric (0 where nothing happened). */
     async stats(openReports: () => Promise<number>, now = new Date()): Promise<Stats> {
       const days: string[] = [];
-      for (let i = STATS_DAYS - 1; i >= 0; i--) days.push(isoDay(new Date(now.getTime() - i * 86_400_000)));
+      for (let i = OVERVIEW_DAYS - 1; i >= 0; i--) days.push(isoDay(new Date(now.getTime() - i * 86_400_000)));
       const [rows, open] = await Promise.all([repo.dailyCounts(days[0]!), openReports()]);
       const index = new Map(days.map((d, i) => [d, i]));
       const series = Object.fromEntries(STATS_METRICS.map((m) => [m, days.map(() => 0)])) as Record<StatsMetric, number[]>;
