@@ -94,8 +94,16 @@ async function busyUser(name: string) {
   // A pending email change and a security event.
   const change = await t.injectAs(u, { method: 'POST', url: '/api/users/me/email', payload: { newEmail: `${u.id}-next@test.example`, password: TEST_PASSWORD } });
   expect(change.statusCode, change.body).toBe(202);
+  // A report they filed, and blocks both ways with a third member (issue 28).
+  const pest = await t.createUser({ name: 'Persistent Pest' });
+  const reported = await t.injectAs(u, { method: 'POST', url: '/api/reports', payload: { targetType: 'user', targetId: pest.id, reason: 'spam' } });
+  expect(reported.statusCode, reported.body).toBe(201);
+  for (const [who, whom] of [[u, pest], [pest, u]] as const) {
+    const block = await t.injectAs(who, { method: 'PUT', url: `/api/blocks/${whom.id}` });
+    expect(block.statusCode, block.body).toBe(200);
+  }
   await t.services.mailer.idle();
-  return { u, buyer, seller, productId, sellerProduct, incomingId, outgoingId, phone, address };
+  return { u, buyer, seller, pest, productId, sellerProduct, incomingId, outgoingId, phone, address };
 }
 
 describe('account lifecycle registry', () => {
@@ -222,7 +230,7 @@ describe('GET /api/users/me/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="olden-goods-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const body = res.body;
     const data = res.json<Record<string, unknown>>();
-    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys']) {
+    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys', 'reportsFiled', 'blocked']) {
       expect(data, key).toHaveProperty(key);
     }
     // Completeness against the tables: each row naming the user is in the export by its id, unless its part says why not.
@@ -240,8 +248,9 @@ describe('GET /api/users/me/export', () => {
     }
     expect(checked).toBeGreaterThan(5);
     expect([...notExported.values()].every((why) => why.length > 10)).toBe(true);
-    // Other users by name only.
-    for (const other of [w.buyer, w.seller]) {
+    // Other users by name only; whom they blocked by name, never who blocked them.
+    expect(data.blocked).toEqual([expect.objectContaining({ name: 'Persistent Pest' })]);
+    for (const other of [w.buyer, w.seller, w.pest]) {
       expect(body.includes(other.email)).toBe(false);
       expect(body.includes(other.id)).toBe(false);
     }

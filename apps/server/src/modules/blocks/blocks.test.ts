@@ -185,6 +185,15 @@ describe('blocks in every list and search, per viewer', () => {
     expect(await ids(t, blockedSeller, url)).toEqual(expect.arrayContaining([listings.blocker, listings.plain]));
   });
 
+  it('similar listings leave both blocked sellers out for the viewer (with their token), and only for them', async () => {
+    const url = `/api/products/${listings.plain}/similar`;
+    expect(await ids(t, null, url)).toEqual(expect.arrayContaining([listings.blocked, listings.blocker]));
+    const seen = await ids(t, viewer, url);
+    expect(seen).not.toContain(listings.blocked);
+    expect(seen).not.toContain(listings.blocker);
+    expect(await ids(t, plainSeller, url)).toEqual(expect.arrayContaining([listings.blocked, listings.blocker]));
+  });
+
   it('keyset pages of a filtered list have no gaps or duplicates', async () => {
     const all = await ids(t, viewer, '/api/products?q=zebrawood&limit=100');
     const paged: string[] = [];

@@ -101,15 +101,18 @@ describe('hidden listings', () => {
   it('three trusted reporters hide a listing: out of every list, search, category and sitemap; 404 but to its seller and admins', async () => {
     const seller = await t.createUser({ name: 'Hal Hidden' });
     const listing = await createProduct(t, seller, { name: 'Zebrawood humidor', category: 'hobbiesSports' });
+    // Another seller's listing like it: the hidden one must leave its similar listings too.
+    const neighbour = await createProduct(t, await t.createUser(), { name: 'Zebrawood cigar box', category: 'hobbiesSports' });
     const inLists = async () => {
       const browse = (await t.app.inject({ method: 'GET', url: '/api/products?limit=100' })).json<{ _id: string }[]>();
       const category = (await t.app.inject({ method: 'GET', url: '/api/products?category=hobbiesSports&limit=100' })).json<{ _id: string }[]>();
       const search = (await t.app.inject({ method: 'GET', url: '/api/products?q=zebrawood' })).json<{ _id: string }[]>();
       const byPrice = (await t.app.inject({ method: 'GET', url: '/api/products?q=zebrawood&sort=price_asc' })).json<{ _id: string }[]>();
+      const similar = (await t.app.inject({ method: 'GET', url: `/api/products/${neighbour}/similar` })).json<{ _id: string }[]>();
       const sitemap = (await t.app.inject({ method: 'GET', url: '/sitemap-listings-1.xml' })).body;
-      return [browse, category, search, byPrice].map((list) => list.some((p) => p._id === listing)).concat(sitemap.includes(listing));
+      return [browse, category, search, byPrice, similar].map((list) => list.some((p) => p._id === listing)).concat(sitemap.includes(listing));
     };
-    expect(await inLists()).toEqual([true, true, true, true, true]);
+    expect(await inLists()).toEqual([true, true, true, true, true, true]);
 
     // Unverified or too young reporters do not count.
     const young = await t.createUser();
@@ -123,7 +126,11 @@ describe('hidden listings', () => {
     const third = await trustedUser();
     expect((await reportListing(third, listing)).statusCode).toBe(201);
     expect(await productStatus(listing)).toBe('hidden');
-    expect(await inLists()).toEqual([false, false, false, false, false]);
+    expect(await inLists()).toEqual([false, false, false, false, false, false]);
+    // Its own similar listings answer as its page does: 404 but to its seller and admins.
+    expectError(await t.app.inject({ method: 'GET', url: `/api/products/${listing}/similar` }), 404, { code: 'NOT_FOUND' });
+    expect((await t.injectAs(seller, { method: 'GET', url: `/api/products/${listing}/similar` })).statusCode).toBe(200);
+    expect((await t.injectAs(admin, { method: 'GET', url: `/api/products/${listing}/similar` })).statusCode).toBe(200);
 
     expectError(await t.app.inject({ method: 'GET', url: `/api/products/${listing}` }), 404, { code: 'NOT_FOUND' });
     expectError(await t.injectAs(third, { method: 'GET', url: `/api/products/${listing}` }), 404, { code: 'NOT_FOUND' });
@@ -144,7 +151,7 @@ describe('hidden listings', () => {
     // A dismissal brings it back as it was.
     expect((await resolve(admin, { targetType: 'listing', targetId: listing, action: 'dismiss', note: 'Genuine' })).statusCode).toBe(200);
     expect(await productStatus(listing)).toBe('visible');
-    expect(await inLists()).toEqual([true, true, true, true, true]);
+    expect(await inLists()).toEqual([true, true, true, true, true, true]);
   });
 });
 

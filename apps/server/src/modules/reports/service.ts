@@ -263,14 +263,17 @@ export function createReportsService(
     /**
      * Deleting an account (lib/account-lifecycle.ts): reports and decisions stay for the moderation record, naming the
      * account's tombstone (decision 024: its id names no one), so a scam reported by someone who left is still judged.
-     * The export: the reports the user filed, with their outcome.
+     * The export: the reports the user filed, with their outcome (a reported member by name only).
      */
     accountPart(): AccountPart {
       return {
         module: 'reports',
         tables: ['reports', 'moderation_decisions'],
         order: 30,
-        exportFor: async (userId) => ({ reportsFiled: (await repo.mine(userId, 100_000)).map(toReport) }),
+        // Another member is named by name only (the report's label), never by id.
+        exportFor: async (userId) => ({
+          reportsFiled: (await repo.mine(userId, 100_000)).map(toReport).map(({ targetId, ...report }) => (report.targetType === 'user' ? report : { ...report, targetId })),
+        }),
         notExported: { moderation_decisions: "decisions taken as a moderator on other members' reports, kept for the record" },
       };
     },
