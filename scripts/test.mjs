@@ -69,6 +69,7 @@ function vitest(label, args, jsonFile, env) {
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) {
       // The first line of the first failure (ANSI colours stripped), cut short: what a failed landing shows.
+      // eslint-disable-next-line no-control-regex -- the escape character is what an ANSI colour code starts with
       const why = String(a.failureMessages?.[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 240);
       failures.push(`${label}: ${name} > ${a.fullName ?? a.title}${why ? `\n      ${why}` : ''}`);
     }
