@@ -1,6 +1,7 @@
 // Reports and moderation (issue 28): a member reports a listing, an admin resolves it from the queue, the member sees
 // the outcome; axe finds nothing serious on the new pages, as a member and as an admin.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, createProductViaApi, makeProductImages, newProduct, newUserPage, popup, signInViaUi } from './dashboard-fixtures';
 import { expectNoSeriousViolations } from './helpers';
 
@@ -8,6 +9,19 @@ import { expectNoSeriousViolations } from './helpers';
 async function expectNoSeriousViolationsSettled(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   await expectNoSeriousViolations(page, what);
+}
+
+/** The queue's entry for `name`, paging on ("Load more", oldest first) until it shows. */
+async function queueEntry(admin: Page, name: string): Promise<Locator> {
+  const entry = admin.getByRole('article', { name: new RegExp(name) });
+  const more = admin.getByRole('button', { name: 'Load more' });
+  await expect(admin.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 50 && !(await entry.isVisible()) && (await more.isVisible()); i++) {
+    await more.click();
+    await expect(more.or(entry)).toBeVisible();
+  }
+  await expect(entry).toBeVisible();
+  return entry;
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
@@ -44,8 +58,7 @@ test('a buyer reports a listing, an admin resolves it from the queue, the buyer 
 
   const admin = await adminPage(browser);
   await admin.goto('/dashboard/moderation');
-  const entry = admin.getByRole('article', { name: new RegExp(product.name) });
-  await expect(entry).toBeVisible();
+  const entry = await queueEntry(admin, product.name);
   await expect(entry.getByText('The seller asked me to pay by gift card')).toBeVisible();
   await expect(admin.getByRole('link', { name: /Moderation Queue \(\d+\)/ }).first()).toBeVisible();
   await expectNoSeriousViolationsSettled(admin, 'the moderation queue');
@@ -63,4 +76,31 @@ test('a buyer reports a listing, an admin resolves it from the queue, the buyer 
 
   await buyer.goto('/dashboard/reports');
   await expect(buyer.getByRole('list', { name: 'My reports' }).getByText('Action taken')).toBeVisible();
+});
+
+test('a listing whose photo is an edited copy of another seller\'s appears in the queue beside the original', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const { page: honest } = await newUserPage(browser, 'Hana');
+  await honest.goto('/dashboard');
+  const original = newProduct('Original');
+  const files = await makeProductImages(testInfo, 'Original');
+  await createProductViaApi(honest, original, files);
+
+  // Another seller lists a smaller, brighter, re-encoded copy of its first photo beside photos of their own.
+  const copyFile = testInfo.outputPath('edited-copy.jpg');
+  await sharp(files[0]).resize({ width: 640 }).modulate({ brightness: 1.1 }).jpeg({ quality: 60 }).toFile(copyFile);
+  const { page: copier } = await newUserPage(browser, 'Cody');
+  await copier.goto('/dashboard');
+  const copy = newProduct('Copied');
+  const own = await makeProductImages(testInfo, 'Copied');
+  await createProductViaApi(copier, copy, [copyFile, ...own.slice(1)]);
+
+  const admin = await adminPage(browser);
+  await admin.goto('/dashboard/moderation');
+  const entry = await queueEntry(admin, copy.name);
+  await expect(entry.getByText('Stolen photos')).toBeVisible();
+  await expect(entry.getByText(/Earlier listing with a matching photo/)).toBeVisible();
+  await expect(entry.getByRole('img', { name: `${copy.name}, photo 1 (the matching photo)` })).toBeVisible();
+  await expect(entry.getByRole('img', { name: `${original.name}, photo 1 (the matching photo)` })).toBeVisible();
+  await expectNoSeriousViolationsSettled(admin, 'a stolen-photo pair in the queue');
 });
