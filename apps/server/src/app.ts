@@ -41,6 +41,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-matches/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { createPlacesService } from './modules/places/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
@@ -147,8 +149,10 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
       ctx.log.warn({ event: 'photo-matches.report', productId, matches }, 'stolen photos: no reports module to queue them yet');
     });
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
+  const places = createPlacesService(ctx);
   const products = createProductsService(ctx, {
     images,
+    places,
     onDelete: declineOnDeletedListing(notify),
     onPhotosChanged: photoMatches.listingPhotosChanged,
   });
@@ -179,7 +183,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
+    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, places, products, buyerRequests,
     contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -264,6 +268,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
       await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
       await api.register(categoriesRoutes, { categories: services.categories });
+      await api.register(placesRoutes, { places: services.places });
       await api.register(productsRoutes, {
         products: services.products,
         urls: config,

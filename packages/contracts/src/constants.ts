@@ -10,4 +10,5 @@ export * from './account-messages.ts';
 export * from './trade-status.ts';
 export * from './category-keys.ts';
 export * from './timeline-filters.ts';
+export * from './place-rules.ts';
 export * from './price.ts';

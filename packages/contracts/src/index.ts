@@ -13,3 +13,4 @@ export * from './accounts.ts';
 export * from './trade.ts';
 export * from './reach.ts';
 export * from './account-ownership.ts';
+export * from './places.ts';

@@ -30,6 +30,7 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   passkeys: { sql: 'passkeys', owner: 'passkeys' },
   passkeyChallenges: { sql: 'passkey_challenges', owner: 'passkeys' },
   securityEvents: { sql: 'security_events', owner: 'account' },
+  places: { sql: 'places', owner: 'places' },
 };
 
 /** Files that write another module's table on purpose, and why. */

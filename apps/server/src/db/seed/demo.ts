@@ -128,6 +128,12 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           createdAt,
           status: 'available' as const,
           updatedAt: createdAt,
+          // Resolved from uploaderLocation at start, once the gazetteer is loaded (server.ts).
+          placeId: null,
+          placeName: null,
+          placeCountryCode: null,
+          placeLat: null,
+          placeLng: null,
         };
       });
       const byName = new Map(productRows.map((r) => [r.name, r]));

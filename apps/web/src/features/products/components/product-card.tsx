@@ -26,7 +26,15 @@ export function ProductCard({ product, isPriority = false }: { product: Product;
           <h2 className="card-title text-lg leading-snug">{product.name}</h2>
           <span className="shrink-0 font-semibold text-primary">{formatPrice(product.price)}</span>
         </div>
-        <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+          {product.place && (
+            <p className="text-sm text-base-content/75" data-testid="card-place">
+              {product.place.name}
+              {product.distanceKm !== undefined && ` · ${product.distanceKm} km`}
+            </p>
+          )}
+        </div>
         <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>
         <div className="card-actions mt-auto pt-2">
           <Link
