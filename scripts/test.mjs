@@ -69,7 +69,7 @@ function vitest(label, args, jsonFile, env) {
     const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
     for (const a of failedTests) {
       // The first line of the first failure (ANSI colours stripped), cut short: what a failed landing shows.
-      const why = String(a.failureMessages?.[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 240);
+      const why = String(a.failureMessages?.[0] ?? '').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').split('\n')[0].slice(0, 240);
       failures.push(`${label}: ${name} > ${a.fullName ?? a.title}${why ? `\n      ${why}` : ''}`);
     }
     if (file.status === 'failed' && failedTests.length === 0) failures.push(`${label}: ${name} (did not load: ${String(file.message ?? '').split('\n')[0]})`);
