@@ -113,8 +113,11 @@ const listingBody = () =>
     .refine((body) => (typeof body.uploaderLocation === 'string' && body.uploaderLocation !== '') || typeof body.placeId === 'number', {
       path: ['uploaderLocation'],
       message: messages.required('Location'),
-      // Also when other fields failed (as every field's own required message is), unless the field failed itself.
-      when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'uploaderLocation'),
+      // Also when other fields failed (as every field's own required message is), unless the field failed itself; never
+      // for a body that is no object at all (null: its own type error says so, and there are no fields to read).
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
+        !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'uploaderLocation'),
     });
 
 /** uploaderName and email may be sent by a spec client; the server ignores them (they come from the token). */
