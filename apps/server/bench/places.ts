@@ -28,7 +28,8 @@ export async function preparePlaces(db: Db, places: PlacesService, log: (line: s
   // Each listing's place: the one whose population range holds a number drawn from the listing's id.
   await db.execute(sql`update products set (place_id, place_name, place_country_code, place_lat, place_lng) = (
       select b.id, b.name, b.country_code, b.lat, b.lng from og_bench_places b
-      where b.upto > (('x' || substr(md5(products.id), 1, 12))::bit(48)::bigint::float8 / 281474976710656.0 * ${Number(total!.total)}::float8)
+      -- A bigint against the bigint index (a float8 comparison would cast every upto and scan the whole table per row).
+      where b.upto > floor(('x' || substr(md5(products.id), 1, 12))::bit(48)::bigint::float8 / 281474976710656.0 * ${Number(total!.total)}::float8)::bigint
       order by b.upto limit 1)
     where place_id is null`);
   await db.execute(sql`drop table og_bench_places`);
