@@ -1,7 +1,6 @@
 import { isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { cardHeart, Heart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
@@ -51,14 +50,13 @@ export function Component() {
         product={product}
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
-        heart={<Heart product={product} size="md" />}
         photos={
           <Suspense fallback={<PhotosFallback />}>
             <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />
           </Suspense>
         }
       >
-        <SimilarListings productId={product._id} cardAction={cardHeart} />
+        <SimilarListings productId={product._id} />
         {user && (
           <Suspense fallback={null}>
             <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />

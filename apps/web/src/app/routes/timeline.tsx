@@ -1,6 +1,4 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { cardHeart } from '@/app/components/heart';
-import { SaveSearch } from '@/features/saved-searches/components/save-search';
 import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, seedInjectedTimeline, useProducts } from '@/features/products/api/list-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
@@ -24,9 +22,8 @@ export function Component() {
   return (
     <>
       <title>{pageTitle('Timeline')}</title>
-      <TimelineView filters={filters} onChange={setFilters} toolbar={<SaveSearch filters={filters} />}>
+      <TimelineView filters={filters} onChange={setFilters}>
         <ProductGrid
-          cardAction={cardHeart}
           query={query}
           empty={
             <EmptyState title="No products match">
