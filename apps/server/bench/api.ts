@@ -1,5 +1,5 @@
 // `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50]
-//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos] [--compress] [--photo-n 1000000]`
+//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery] [--searches 100000] [--compress] [--photo-n 1000000]`
 //
 // The figures of docs/decisions/015 and docs/decisions/019, each printed beside its target with a met / NOT met line:
 // - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist), with the production default
@@ -16,7 +16,8 @@
 // - Stolen-photo lookup (bench/photo-matches.ts): one photo's near copies among `photo-n` stored hashes (PostgreSQL;
 //   PGlite when DATABASE_URL is unset), through the four indexed bands, beside a full bit_count scan.
 // `--only search` runs just the searches (match counts, in-database times, HTTP) for quicker iterations; `--only browse`
-// just the first page and the category filter against the yardsticks; `--only photos` just the stolen-photo lookup.
+// just the first page and the category filter against the yardsticks; `--only photos` just the stolen-photo lookup;
+// `--only discovery` just the favourites and saved-search figures (bench/discovery.ts).
 // Absolute figures drift on a shared machine; the ratios are what the targets compare.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,7 @@ import { buildCorrectionsQuery, buildCountQuery, createSearchInspector } from '.
 import { SEARCH_PAGE_TTL_MS } from '../src/modules/products/search/page-memory.ts';
 import { queryWords } from '../src/modules/products/search/terms.ts';
 import { benchPhotoLookup } from './photo-matches.ts';
+import { runDiscoveryBench } from './discovery.ts';
 import { measureStatic } from './static-assets.ts';
 import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
 
@@ -48,16 +50,18 @@ interface Args {
   keep: boolean;
   'skip-pglite': boolean;
   'skip-static': boolean;
-  /** 'search': only the search scenarios; 'browse': only the first page and category filter; 'photos': only the photo lookup (empty: everything). */
+  /** 'search': only the search scenarios; 'browse': only the first page and category filter; 'photos': only the photo lookup; 'discovery': only favourites and saved searches (empty: everything). */
   only: string;
   /** Stored photo hashes for the stolen-photo lookup. */
   'photo-n': number;
   /** Every side compresses its answers, and the client asks for it. */
   compress: boolean;
+  /** Saved searches for the discovery figures (bench/discovery.ts). */
+  searches: number;
 }
 
 const USAGE =
-  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos] [--compress] [--photo-n 1000000]';
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery] [--searches 100000] [--compress] [--photo-n 1000000]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -75,6 +79,7 @@ function parseArgs(argv: string[]): Args {
     only: '',
     compress: false,
     'photo-n': 1_000_000,
+    searches: 100_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const key = argv[i]!.replace(/^--/, '') as keyof Args;
@@ -85,7 +90,7 @@ function parseArgs(argv: string[]): Args {
     }
     if (key === 'only') {
       const what = argv[++i];
-      if (what !== 'search' && what !== 'browse' && what !== 'photos') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
+      if (what !== 'search' && what !== 'browse' && what !== 'photos' && what !== 'discovery') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
       args.only = what;
       continue;
     }
@@ -607,6 +612,7 @@ async function main(): Promise<void> {
   const loads: number[][] = [loadavg()];
   const sampler = setInterval(() => loads.push(loadavg()), 10_000);
   const photosOnly = args.only === 'photos';
+  const discoveryOnly = args.only === 'discovery';
   // The production bundle is what `npm start` runs: build it if its sources are newer.
   if (!photosOnly) {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
@@ -615,9 +621,15 @@ async function main(): Promise<void> {
   const reports: BackendReport[] = [];
   try {
     const databaseUrl = process.env.DATABASE_URL;
-    if (databaseUrl && !photosOnly) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
+    // Favourites and saved searches (issue 27): their own database work, beside the listings (bench/discovery.ts).
+    if (!args.only || discoveryOnly) {
+      log('\n== Favourites and saved searches ==');
+      const found = await runDiscoveryBench({ listings: args.n, searches: args.searches, runs: args.runs, databaseUrl, log });
+      for (const t of found) target(t.name, t.figure, t.ok);
+    }
+    if (databaseUrl && !photosOnly && !discoveryOnly) reports.push(await runBackend('PostgreSQL', args.n, args, databaseUrl));
     else if (!databaseUrl) log('DATABASE_URL is not set: the PostgreSQL figures and the Express baseline are skipped.');
-    if (!args['skip-pglite'] && !photosOnly) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
+    if (!args['skip-pglite'] && !photosOnly && !discoveryOnly) reports.push(await runBackend('PGlite', Math.min(args.n, args['pglite-n']), args, undefined));
     if (!args.only || photosOnly) {
       // On PostgreSQL, the target's database; on PGlite (no DATABASE_URL) at most pglite-n hashes, in a temp folder.
       const tmp = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'og-bench-photos-'));

@@ -7,7 +7,7 @@ import pg from 'pg';
 export const PAGE = 24;
 
 const COLUMNS = `id, image1, image2, image3, image4, name, age, date, category, short_description, long_description,
-  price_cents, uploader_phone, uploader_location, uploader_name, seller_email, created_at, status`;
+  price_cents, uploader_phone, uploader_location, uploader_name, seller_email, created_at, status, favourite_count`;
 const ORDER = `order by created_at desc nulls last, id desc nulls last`;
 
 const FIRST_PAGE = { name: 'baseline_first_page', text: `select ${COLUMNS} from products where status <> 'sold' ${ORDER} limit $1` };
@@ -35,6 +35,7 @@ export interface Row {
   seller_email: string;
   created_at: Date;
   status: string;
+  favourite_count: number;
 }
 
 export const createPool = () => new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
@@ -66,6 +67,7 @@ export const toJson = (r: Row) => ({
   email: r.seller_email,
   createdAt: r.created_at.toISOString(),
   status: r.status,
+  favouriteCount: r.favourite_count,
 });
 
 /** The next page's cursor and Link header, as the app writes them; undefined on the last page. */

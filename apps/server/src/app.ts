@@ -45,7 +45,11 @@ import { productsRoutes } from './modules/products/routes.ts';
 import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
 import { SESSION_COOKIE } from './modules/auth/service.ts';
-import { createProductsService } from './modules/products/service.ts';
+import { createProductsService, type OnListingChange } from './modules/products/service.ts';
+import { favouritesRoutes } from './modules/favourites/routes.ts';
+import { createFavouritesService } from './modules/favourites/service.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/routes.ts';
+import { createSavedSearchesService } from './modules/saved-searches/service.ts';
 import { passkeysRoutes } from './modules/passkeys/routes.ts';
 import { createPasskeysService } from './modules/passkeys/service.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
@@ -147,17 +151,24 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
       ctx.log.warn({ event: 'photo-matches.report', productId, matches }, 'stolen photos: no reports module to queue them yet');
     });
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
+  // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
+  const listingListeners: OnListingChange[] = [];
   const products = createProductsService(ctx, {
     images,
     onDelete: declineOnDeletedListing(notify),
     onPhotosChanged: photoMatches.listingPhotosChanged,
+    onChange: listingListeners,
   });
+  const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
+  // Blocks (when they come) answer shouldAlert here: alerts must skip a blocked seller's listings.
+  const savedSearches = createSavedSearchesService(ctx, { users, mailer, publish: events.publish });
+  listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const demo = createDemoSeeder(ctx, { users, categories, images });
-  const reach = createReachService(ctx, { findListing: (id) => products.owner(id) });
+  const reach = createReachService(ctx, { findListing: (id) => products.owner(id), favouriteCounts: (ids) => products.favouriteCounts(ids) });
   onEmailChanged.push(products.sellerEmailChangedIn, buyerRequests.emailChangedIn);
   // Each module's part of deleting and exporting an account (docs/decisions/024): a module that keeps anything
   // about a user registers here, or account-ownership.test.ts fails on its table.
@@ -169,6 +180,8 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     messages.accountPart(),
     images.accountPart(),
     photoMatches.accountPart(),
+    favourites.accountPart(),
+    savedSearches.accountPart(),
     auth.accountPart(),
     accounts.accountPart(),
     twoFactor.accountPart(),
@@ -179,7 +192,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, buyerRequests,
+    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests,
     contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -278,6 +291,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
         },
       });
       await api.register(reachRoutes, { reach: services.reach });
+      await api.register(favouritesRoutes, { favourites: services.favourites, urls: config });
+      await api.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });

@@ -133,6 +133,15 @@ const EnvSchema = z.object({
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
   /** How often each process writes the listing views it gathered (modules/reach), in ms; and when it closes. */
   VIEW_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Alert and price-drop mails (docs/product.md#favourites-and-saved-searches): at most one per saved search, and one
+   * price-drop mail per user, in this many seconds.
+   */
+  ALERT_MAIL_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(3600),
+  /** At most one price-drop notice per saved listing and user in this many seconds. */
+  PRICE_DROP_REPEAT_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
+  /** When the daily digest of saved searches goes out (cron, the server's time zone). */
+  DIGEST_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, 'must be a five-field cron expression').default('0 7 * * *'),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -11,3 +11,4 @@ export * from './trade-status.ts';
 export * from './category-keys.ts';
 export * from './timeline-filters.ts';
 export * from './price.ts';
+export * from './discovery-rules.ts';

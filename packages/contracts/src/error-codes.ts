@@ -74,6 +74,13 @@ export const ERROR_STATUS = {
   LISTING_UNAVAILABLE: 409,
   /** Posting to the thread of a closed request (it stays readable). */
   THREAD_CLOSED: 409,
+  // --- Favourites and saved searches (docs/product.md#favourites-and-saved-searches) ---
+  /** Saving a listing past FAVOURITES_MAX. */
+  FAVOURITES_FULL: 409,
+  /** Saving a search past SAVED_SEARCHES_MAX. */
+  SAVED_SEARCHES_FULL: 409,
+  /** Saving a search whose filters the caller already saved. */
+  ALREADY_SAVED: 409,
   /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
   QUOTA_EXCEEDED: 413,
 } as const;

@@ -13,3 +13,5 @@ export * from './accounts.ts';
 export * from './trade.ts';
 export * from './reach.ts';
 export * from './account-ownership.ts';
+export * from './discovery.ts';
+export * from './discovery-rules.ts';

@@ -119,6 +119,8 @@ export const ProductSchema = z.object({
   createdAt: z.string(),
   /** available, reserved (a request accepted) or sold (handed over; gone from the lists). */
   status: ListingStatusSchema,
+  /** How many users keep it in Favourites (public; who they are is not). */
+  favouriteCount: z.number().int(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -8,14 +8,16 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BUYER_REQUEST_STATUSES, LISTING_STATUSES } from '@olden/contracts/constants';
+import { BUYER_REQUEST_STATUSES, LISTING_STATUSES, SAVED_SEARCH_ALERTS } from '@olden/contracts/constants';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow();
 
@@ -99,6 +101,8 @@ export const products = pgTable('products', {
   status: text('status', { enum: LISTING_STATUSES }).notNull().default('available'),
   /** Moves with every edit and status change. */
   updatedAt: updatedAt(),
+  /** How many users keep it in Favourites: moved by the favourites module, in its transaction (products/favourite-count.ts). */
+  favouriteCount: integer('favourite_count').notNull().default(0),
   /** The name's words alone: the first relevance tiers (migration 0010). */
   nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
@@ -385,3 +389,94 @@ export const securityEvents = pgTable('security_events', {
   ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [index('security_events_user_idx').on(t.userId, t.createdAt)]);
+// --- Favourites (modules/favourites, docs/product.md#favourites-and-saved-searches) ---
+
+/**
+ * A listing a user keeps. No foreign key to the listing: a deleted one stays, shown with the name and price it had
+ * (`name`, `priceCents`: as last known, kept by the favourites jobs). `toldPriceCents`: the last price this saver was
+ * told of (a drop is measured from it); `toldAt`: when they were last told of a drop (one notice per 24 hours).
+ */
+export const favourites = pgTable('favourites', {
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  createdAt: createdAt(),
+  name: text('name').notNull(),
+  priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+  toldPriceCents: bigint('told_price_cents', { mode: 'number' }).notNull(),
+  toldAt: timestamp('told_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  deleted: boolean('deleted').notNull().default(false),
+}, (t) => [
+  // A unique index rather than a composite primary key: drizzle-kit's introspection on PGlite (schema-drift.test.ts)
+  // cannot read a composite key's name.
+  uniqueIndex('favourites_user_product_idx').on(t.userId, t.productId),
+  index('favourites_user_newest_idx').on(t.userId, t.createdAt.desc(), t.productId.desc()),
+  index('favourites_product_idx').on(t.productId),
+]);
+
+/** Price drops waiting for their saver's mail, in order (`seq`); a user's mailing state says which were mailed. */
+export const favouriteNotices = pgTable('favourite_notices', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  name: text('name').notNull(),
+  oldCents: bigint('old_cents', { mode: 'number' }).notNull(),
+  newCents: bigint('new_cents', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('favourite_notices_user_idx').on(t.userId, t.seq)]);
+
+/**
+ * Each user's price-drop mails: the notices up to `mailedSeq` are mailed; `pendingSeq` is the batch being mailed (a
+ * retried job mails the same batch under the same key); `dueAt` is set while a mail job is queued.
+ */
+export const favouriteMailings = pgTable('favourite_mailings', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  mailedSeq: bigint('mailed_seq', { mode: 'number' }).notNull().default(0),
+  pendingSeq: bigint('pending_seq', { mode: 'number' }),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  dueAt: timestamp('due_at', { withTimezone: true, mode: 'date', precision: 3 }),
+});
+
+// --- Saved searches (modules/saved-searches, docs/decisions/025-saved-search-matching.md) ---
+
+/**
+ * A user's saved timeline filters. `filters` is parseTimelineFilters' object (without the order); `filtersKey` its
+ * canonical text (one per user). The columns after it are what matching reads: `query` the q as the timeline
+ * searches it, `matchKey` the one word a listing must hold to match (the search's rarest), or `c:<category>` for a
+ * search without words, or `*` when neither applies. Alert progress: hits up to `alertedSeq` were mailed,
+ * `pendingSeq` is the batch being mailed, `alertDueAt` is set while an alert job is queued.
+ */
+export const savedSearches = pgTable('saved_searches', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  filters: jsonb('filters').notNull(),
+  filtersKey: text('filters_key').notNull(),
+  label: text('label').notNull(),
+  alert: text('alert', { enum: SAVED_SEARCH_ALERTS }).notNull(),
+  q: text('q'),
+  query: tsquery('query').generatedAlwaysAs(sql`websearch_to_tsquery('english', coalesce(q, ''))`),
+  category: text('category'),
+  minCents: bigint('min_cents', { mode: 'number' }),
+  maxCents: bigint('max_cents', { mode: 'number' }),
+  matchKey: text('match_key').notNull(),
+  createdAt: createdAt(),
+  seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  alertedSeq: bigint('alerted_seq', { mode: 'number' }).notNull().default(0),
+  pendingSeq: bigint('pending_seq', { mode: 'number' }),
+  lastMailedAt: timestamp('last_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  alertDueAt: timestamp('alert_due_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [
+  uniqueIndex('saved_searches_user_filters_idx').on(t.userId, t.filtersKey),
+  index('saved_searches_user_idx').on(t.userId, t.createdAt),
+  index('saved_searches_match_key_idx').on(t.matchKey),
+]);
+
+/** A listing that matched a saved search (once per pair), in order (`seq`): newCount and the alerts read them. */
+export const savedSearchHits = pgTable('saved_search_hits', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  savedSearchId: text('saved_search_id').notNull().references(() => savedSearches.id, { onDelete: 'cascade' }),
+  productId: text('product_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('saved_search_hits_pair_idx').on(t.savedSearchId, t.productId),
+  index('saved_search_hits_search_seq_idx').on(t.savedSearchId, t.seq),
+]);

@@ -111,6 +111,23 @@ export function createMailer(ctx: AppContext) {
     return true;
   }
 
+  /** Whether a key's mail was sent, or is being sent by a run that may have died (its claim is fresh), or neither. */
+  async function deliveryState(key: string): Promise<'sent' | 'sending' | undefined> {
+    const [row] = await ctx.db.select({ state: mailDeliveries.state }).from(mailDeliveries).where(eq(mailDeliveries.key, key));
+    return row?.state;
+  }
+
+  /**
+   * sendOnce for a job that moves its progress past the mail afterwards: when another run holds the key's claim (it may
+   * have died mid-send), this throws, so the job is retried once the claim is stale instead of moving on without the
+   * mail. Answers whether this call sent it (false: sent before).
+   */
+  async function sendOnceOrRetry(key: string, mail: Mail): Promise<boolean> {
+    if (await sendOnce(key, mail)) return true;
+    if ((await deliveryState(key)) === 'sending') throw new Error(`mail ${key} is being sent by another run; retrying later`);
+    return false;
+  }
+
   ctx.jobs.define('mail.prune', async () => {
     const pruned = await pruneDeliveries();
     if (pruned > 0) ctx.log.info({ event: 'mail.prune', pruned }, 'old mail delivery records deleted');
@@ -134,6 +151,8 @@ export function createMailer(ctx: AppContext) {
     isSmtp: Boolean(SMTP_URL),
     send,
     sendOnce,
+    sendOnceOrRetry,
+    deliveryState,
 
     pruneDeliveries,
 

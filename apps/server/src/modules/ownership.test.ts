@@ -30,6 +30,11 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   passkeys: { sql: 'passkeys', owner: 'passkeys' },
   passkeyChallenges: { sql: 'passkey_challenges', owner: 'passkeys' },
   securityEvents: { sql: 'security_events', owner: 'account' },
+  favourites: { sql: 'favourites', owner: 'favourites' },
+  favouriteNotices: { sql: 'favourite_notices', owner: 'favourites' },
+  favouriteMailings: { sql: 'favourite_mailings', owner: 'favourites' },
+  savedSearches: { sql: 'saved_searches', owner: 'saved-searches' },
+  savedSearchHits: { sql: 'saved_search_hits', owner: 'saved-searches' },
 };
 
 /** Files that write another module's table on purpose, and why. */

@@ -213,6 +213,23 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
           { id: 'x', type: 'other' },
         ),
       });
+    // --- Favourites and saved searches ---
+    case 'POST /api/savedSearches':
+      return fc.record({
+        filters: fc.record(
+          {
+            q: fc.constantFrom('brass lamp', '  ', 'lamp -brass', '"oak" or teak', 'x'.repeat(300)),
+            category: fc.constantFrom('homeAndLiving', 'Nope', ''),
+            minPrice: fc.constantFrom<unknown>('10', '0.5', 'abc', 5),
+            maxPrice: fc.constantFrom<unknown>('50', '1e9', -1),
+            sort: fc.constantFrom('price_asc', 'newest'),
+          },
+          { requiredKeys: [] },
+        ),
+        alert: fc.constantFrom('instant', 'daily', 'off', 'hourly'),
+      });
+    case 'PATCH /api/savedSearches/:id':
+      return fc.record({ alert: fc.constantFrom('instant', 'daily', 'off', 'never') }, { requiredKeys: [] });
     default:
       return undefined;
   }

@@ -425,6 +425,17 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'DELETE /api/auth/passkeys/:id',
     'POST /api/auth/passkeys/login/options',
     'POST /api/auth/passkeys/login',
+    // --- Favourites and saved searches ---
+    'PUT /api/favourites/:productId',
+    'DELETE /api/favourites/:productId',
+    'GET /api/favourites',
+    'GET /api/favourites/ids',
+    'POST /api/savedSearches',
+    'GET /api/savedSearches',
+    'PATCH /api/savedSearches/:id',
+    'DELETE /api/savedSearches/:id',
+    'POST /api/savedSearches/:id/seen',
+    'POST /api/savedSearches/unsubscribe',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

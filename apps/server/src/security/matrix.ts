@@ -11,20 +11,23 @@ import {
   buyerRequests,
   contactMessages,
   emailChanges,
+  favourites,
   images,
   passkeyChallenges,
   passkeys,
   products,
   requestMessages,
+  savedSearches,
   sessions,
   totpSecrets,
   users,
 } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { hashToken } from '../modules/accounts/mails.ts';
+import { createUnsubscribeTokens } from '../modules/saved-searches/unsubscribe.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { createProduct, productBody } from '../modules/products/fixtures.ts';
-import { TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
+import { TEST_JWT_SECRET, TEST_PASSWORD, type TestApp, type TestUser } from '../test/harness.ts';
 import { multipart } from '../test/requests.ts';
 
 export const ROLES = ['anonymous', 'owner', 'other', 'admin'] as const;
@@ -97,7 +100,7 @@ export async function imageUpload(): Promise<Pick<InjectOptions, 'payload' | 'he
   return multipart([{ filename: 'a.png', type: 'image/png', data: pngCache }]);
 }
 
-async function countOf(w: World, table: typeof products | typeof buyerRequests | typeof images | typeof contactMessages | typeof accountTokens) {
+async function countOf(w: World, table: typeof products | typeof buyerRequests | typeof images | typeof contactMessages | typeof accountTokens | typeof favourites | typeof savedSearches) {
   const [row] = await w.t.database.db.select({ n: count() }).from(table);
   return row!.n;
 }
@@ -452,7 +455,62 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     state: async (w) => (await w.t.database.db.select({ n: count() }).from(sessions))[0]!.n,
   },
+  // --- Favourites and saved searches (docs/product.md#favourites-and-saved-searches): each caller's own. ---
+  // Saving the owner's listing: not the owner (OWN_LISTING, 400), anyone else signed in.
+  'PUT /api/favourites/:productId': {
+    expect: [401, 400, 200, 200],
+    request: (w) => json('PUT', `/api/favourites/${w.productId}`),
+    state: async (w) => [(await productRow(w, w.productId))?.favouriteCount, await countOf(w, favourites)],
+  },
+  // Each caller saved the seller's listing first (an anonymous call: the owner did) and removes their own.
+  'DELETE /api/favourites/:productId': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      await w.t.injectAs(caller ?? w.owner, json('PUT', `/api/favourites/${w.sellerProductId}`));
+      return json('DELETE', `/api/favourites/${w.sellerProductId}`);
+    },
+    state: (w) => countOf(w, favourites),
+  },
+  'GET /api/favourites': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/favourites') },
+  'GET /api/favourites/ids': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/favourites/ids') },
+  'POST /api/savedSearches': {
+    expect: [401, 201, 201, 201],
+    request: () => json('POST', '/api/savedSearches', { filters: { q: 'matrix lamp', category: 'homeAndLiving' }, alert: 'daily' }),
+    state: (w) => countOf(w, savedSearches),
+  },
+  'GET /api/savedSearches': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/savedSearches') },
+  // The owner's search: another user and an admin alike get 404 (a search is private).
+  'PATCH /api/savedSearches/:id': {
+    expect: [401, 200, 404, 404],
+    request: async (w) => json('PATCH', `/api/savedSearches/${await ownerSearch(w)}`, { alert: 'off' }),
+    state: async (w) => (await savedSearchRow(w))?.alert,
+  },
+  'DELETE /api/savedSearches/:id': {
+    expect: [401, 200, 404, 404],
+    request: async (w) => json('DELETE', `/api/savedSearches/${await ownerSearch(w)}`),
+    state: async (w) => (await savedSearchRow(w)) ?? null,
+  },
+  'POST /api/savedSearches/:id/seen': {
+    expect: [401, 200, 404, 404],
+    request: async (w) => {
+      const id = await ownerSearch(w);
+      // Seen long ago, so the call's "now" shows.
+      await w.t.database.db.update(savedSearches).set({ seenAt: new Date(0) }).where(eq(savedSearches.id, id));
+      return json('POST', `/api/savedSearches/${id}/seen`);
+    },
+    state: async (w) => (await savedSearchRow(w))?.seenAt.getTime(),
+  },
+  // The mailed link: whoever holds it, signed in or not, turns that alert off (the token is the permission).
+  'POST /api/savedSearches/unsubscribe': {
+    expect: OK4,
+    request: async (w) => {
+      const id = await ownerSearch(w);
+      return json('POST', `/api/savedSearches/unsubscribe?token=${encodeURIComponent(createUnsubscribeTokens(TEST_JWT_SECRET).sign(id, w.owner.id))}`);
+    },
+    state: async (w) => (await savedSearchRow(w))?.alert,
+  },
 };
+
 
 // --- Your account is yours ---
 const FAKE_WEBAUTHN = {
@@ -508,6 +566,19 @@ async function ownerPasskey(w: World): Promise<string> {
   }
   return id;
 }
+
+
+/** The owner's saved search of the current case (made by ownerSearch). */
+let ownerSearchId = '';
+let searchCounter = 0;
+async function ownerSearch(w: World): Promise<string> {
+  searchCounter += 1;
+  const res = await w.t.injectAs(w.owner, json('POST', '/api/savedSearches', { filters: { q: `owner search ${searchCounter}` }, alert: 'instant' }));
+  if (res.statusCode !== 201) throw new Error(`the owner's saved search: ${res.statusCode} ${res.body}`);
+  ownerSearchId = res.json<{ savedSearch: { _id: string } }>().savedSearch._id;
+  return ownerSearchId;
+}
+const savedSearchRow = async (w: World) => (await w.t.database.db.select().from(savedSearches).where(eq(savedSearches.id, ownerSearchId)))[0];
 
 // --- Images (docs/product.md#server-rules-images) ---
 /** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: paths.verifyEmail.path, lazy: () => import('./routes/verify-email') },
           { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
           { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
+          { path: paths.unsubscribe.path, lazy: () => import('./routes/unsubscribe') },
           {
             element: <PrivateRoute />,
             children: [
@@ -51,6 +52,8 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.buyerRequest.path, lazy: async () => ({ Component: (await dashboard()).BuyerRequest }) },
                   { path: paths.dashboard.requestThread.path, lazy: async () => ({ Component: (await dashboard()).RequestThread }) },
                   { path: paths.dashboard.profile.path, lazy: async () => ({ Component: (await dashboard()).Profile }) },
+                  { path: paths.dashboard.favourites.path, lazy: async () => ({ Component: (await dashboard()).Favourites }) },
+                  { path: paths.dashboard.savedSearches.path, lazy: async () => ({ Component: (await dashboard()).SavedSearches }) },
                   {
                     element: <AdminRoute />,
                     children: [

@@ -6,6 +6,7 @@ import type { PriceFormat, Product, TimelineFilters } from '@olden/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { PageMain } from '@/components/page-main';
+import { HeartButton } from '@/features/favourites/components/heart-button';
 import { listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
 import { ProductCardList } from '@/features/products/components/product-grid';
@@ -17,6 +18,14 @@ import { paths } from '@/config/paths';
 export const TIMELINE_FIRST_CARDS = 3;
 
 const nothing = () => {};
+
+/**
+ * The heart as React first renders it for a visitor or a user who has not saved the listing: unpressed (the server
+ * paints no page per user; a saved one turns pressed once the app has read the user's favourites).
+ */
+const paintedHeart = (product: Product, size?: 'md') => (
+  <HeartButton name={product.name} pressed={false} favouriteCount={product.favouriteCount} size={size} onClick={nothing} />
+);
 
 /**
  * React writes a preload of every eagerly loaded picture before the markup when it renders no <head>; the page's head
@@ -34,7 +43,7 @@ export function renderTimelineScreen(page: { filters: TimelineFilters; items: Pr
           <TimelineView filters={page.filters} onChange={nothing}>
             {first.length > 0 && (
               <div className="space-y-8">
-                <ProductCardList products={first} />
+                <ProductCardList products={first} cardAction={paintedHeart} />
               </div>
             )}
           </TimelineView>
@@ -50,7 +59,7 @@ export function renderProductScreen(product: Product, format: PriceFormat): stri
     withoutPreloads(renderToStaticMarkup(
       <StaticRouter location={paths.productDetails.getHref(product._id)}>
         <PageMain>
-          <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} photos={<PhotosFallback />} />
+          <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} photos={<PhotosFallback />} heart={paintedHeart(product, 'md')} />
         </PageMain>
       </StaticRouter>,
     )),

@@ -44,7 +44,11 @@ export const paths = {
     manageUsers: { path: '/dashboard/manageUsers', getHref: () => '/dashboard/manageUsers' },
     manageAllProducts: { path: '/dashboard/manageAllProducts', getHref: () => '/dashboard/manageAllProducts' },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    favourites: { path: '/dashboard/favourites', getHref: () => '/dashboard/favourites' },
+    savedSearches: { path: '/dashboard/savedSearches', getHref: () => '/dashboard/savedSearches' },
   },
+  /** The one-click unsubscribe page an alert mail links to. */
+  unsubscribe: { path: '/unsubscribe', getHref: (token?: string) => withQuery('/unsubscribe', { token }) },
   googleStart: { getHref: () => '/api/auth/google/start' },
 } as const;
 

@@ -87,7 +87,7 @@ export function apiHeaders(): Record<string, string> {
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
@@ -195,6 +195,8 @@ export const api = {
     (await request<T>(path, { ...options, method: 'GET' })).data,
   post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'POST', body })).data,
+  put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    (await request<T>(path, { ...options, method: 'PUT', body })).data,
   patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     (await request<T>(path, { ...options, method: 'PATCH', body })).data,
   delete: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -128,6 +128,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           createdAt,
           status: 'available' as const,
           updatedAt: createdAt,
+          favouriteCount: 0,
         };
       });
       const byName = new Map(productRows.map((r) => [r.name, r]));

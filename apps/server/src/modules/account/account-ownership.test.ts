@@ -88,6 +88,13 @@ async function busyUser(name: string) {
   const accepted = await t.injectAs(seller, { method: 'PATCH', url: `/api/buyerProduct/${outgoingId}`, payload: { status: 'Accepted' } });
   expect(accepted.statusCode, accepted.body).toBe(200);
   await postOk(t, u, outgoingId, 'Can I pick it up on Friday?');
+  // A saved listing (the seller's lamp), a saved search; and someone else saved theirs.
+  const saved = await t.injectAs(u, { method: 'PUT', url: `/api/favourites/${sellerProduct}` });
+  expect(saved.json(), saved.body).toEqual({ favourited: true, favouriteCount: 1 });
+  const theirs = await t.injectAs(buyer, { method: 'PUT', url: `/api/favourites/${productId}` });
+  expect(theirs.statusCode, theirs.body).toBe(200);
+  const search = await t.injectAs(u, { method: 'POST', url: '/api/savedSearches', payload: { filters: { q: 'oak chair', maxPrice: '80' }, alert: 'daily' } });
+  expect(search.statusCode, search.body).toBe(201);
   // A pending email change and a security event.
   const change = await t.injectAs(u, { method: 'POST', url: '/api/users/me/email', payload: { newEmail: `${u.id}-next@test.example`, password: TEST_PASSWORD } });
   expect(change.statusCode, change.body).toBe(202);
@@ -146,6 +153,10 @@ describe('DELETE /api/users/me', () => {
     expect(outgoing).toMatchObject({ status: 'Cancelled', buyerName: 'Deleted user', phoneNumber: '', buyerAddress: '' });
     const [lamp] = await t.database.db.select().from(products).where(eq(products.id, w.sellerProduct));
     expect(lamp!.status).toBe('available');
+    // Their favourite went with them (the lamp's count with it); the buyer's favourite of their listing shows it deleted.
+    expect(lamp!.favouriteCount).toBe(0);
+    const kept = await t.injectAs(w.buyer, { method: 'GET', url: '/api/favourites' });
+    expect(kept.json<{ productId: string; deleted: boolean; name: string }[]>()).toEqual([expect.objectContaining({ productId: w.productId, deleted: true, name: 'Oak sideboard' })]);
 
     // The other party still reads the thread, the author shown as "Deleted user".
     const thread = await t.injectAs(w.buyer, { method: 'GET', url: `/api/buyerProduct/${w.incomingId}/messages` });
@@ -212,7 +223,7 @@ describe('GET /api/users/me/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="olden-goods-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const body = res.body;
     const data = res.json<Record<string, unknown>>();
-    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys']) {
+    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys', 'favourites', 'savedSearches']) {
       expect(data, key).toHaveProperty(key);
     }
     // Completeness against the tables: each row naming the user is in the export by its id, unless its part says why not.
@@ -229,6 +240,8 @@ describe('GET /api/users/me/export', () => {
       }
     }
     expect(checked).toBeGreaterThan(5);
+    expect(data.favourites).toEqual([expect.objectContaining({ productId: w.sellerProduct, name: 'Brass lamp', status: 'reserved', deleted: false })]);
+    expect(data.savedSearches).toEqual([expect.objectContaining({ filters: { q: 'oak chair', maxPrice: '80' }, alert: 'daily' })]);
     expect([...notExported.values()].every((why) => why.length > 10)).toBe(true);
     // Other users by name only.
     for (const other of [w.buyer, w.seller]) {

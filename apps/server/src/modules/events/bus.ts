@@ -3,7 +3,7 @@
 // the process that sent it, so every process, the sender included, delivers from its listener); on the
 // embedded PGlite, where one process is all there is, through an in-process emitter.
 import { EventEmitter } from 'node:events';
-import type { MessageEvent, RequestEvent } from '@olden/contracts';
+import type { FavouriteEvent, MessageEvent, RequestEvent, SavedSearchEvent } from '@olden/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../lib/context.ts';
@@ -25,7 +25,9 @@ export type BusEvent =
   | { name: 'summary' }
   | { name: 'message'; data: MessageEvent }
   | { name: 'message'; messageId: string }
-  | { name: 'request'; data: RequestEvent };
+  | { name: 'request'; data: RequestEvent }
+  | { name: 'favourite'; data: FavouriteEvent }
+  | { name: 'savedSearch'; data: SavedSearchEvent };
 
 /** One delivery: these users, this event. */
 export interface BusNote {

@@ -105,6 +105,7 @@ export function createLiveHub(
     const { event } = note;
     if (event.name === 'summary') return summaryFor(local);
     if (event.name === 'request') return toUsers(local, sseEvent('request', event.data satisfies RequestEvent));
+    if (event.name === 'favourite' || event.name === 'savedSearch') return toUsers(local, sseEvent(event.name, event.data));
     if ('data' in event) return toUsers(local, sseEvent('message', event.data satisfies MessageEvent));
     const message = await deps.loadMessage(event.messageId);
     if (message) toUsers(local, sseEvent('message', { requestId: message.requestId, message } satisfies MessageEvent));

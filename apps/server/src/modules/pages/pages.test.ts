@@ -139,7 +139,8 @@ describe('GET /productDetails/:id', () => {
     const root = res.body.slice(res.body.indexOf('<div id="root">'));
     expect(root.indexOf('<header>bar</header>')).toBeLessThan(root.indexOf('<main id="main"'));
     expect(root).toContain('>Tin robot</h1>');
-    expect(root).toContain('>$19.99</p>');
+    // The price leads its line; the favourites heart follows it (docs/product.md, favourites).
+    expect(root).toMatch(/text-primary">\$19\.99<button[^>]*aria-label="Save Tin robot to favourites"/);
     // React's markup (web-render.ts): attribute names as React writes them (HTML reads them in any case).
     expect(root).toMatch(/<img src="https:\/\/img\.test\.example\/1\.jpg"[^>]* alt="Tin robot" loading="eager"[^>]* fetchpriority="high"/i);
     const data = /<script type="application\/json" id="olden-listing">([\s\S]*?)<\/script>/.exec(res.body);

@@ -35,7 +35,9 @@ describe('CURRENCY and LOCALE', () => {
     const id = await createProduct(t, seller, { name: 'Walnut bureau', price: '1234.5' });
     const res = await page(`/productDetails/${id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('>1.234,50\u00a0€</p>');
+    // The headline price (the favourites heart follows it) and the price in the details list.
+    expect(res.body).toContain('>1.234,50\u00a0€<button');
+    expect(res.body).toContain('>1.234,50\u00a0€</dd>');
     expect(res.body).toContain('<meta property="product:price:currency" content="EUR" />');
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(res.body)![1]!);
     // schema.org wants a plain decimal whatever the locale.

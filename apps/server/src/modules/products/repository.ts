@@ -177,11 +177,12 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
      * images it names) are locked first: when one has gone meanwhile, nothing is written and its id is
      * in `missing`.
      */
-    async insert(row: NewProductRow, images?: NamedImages): Promise<{ id?: string; missing: string[] }> {
+    async insert(row: NewProductRow, images?: NamedImages, alsoInTransaction?: (tx: Db, row: ProductRow) => Promise<void>): Promise<{ id?: string; missing: string[] }> {
       return tellAfter(db.transaction(async (tx) => {
         const missing = await lockNamed(tx as unknown as Db, images);
         if (missing.length > 0) return { missing };
-        const [inserted] = await tx.insert(products).values(row).returning({ id: products.id });
+        const [inserted] = await tx.insert(products).values(row).returning(productColumns);
+        await alsoInTransaction?.(tx as unknown as Db, inserted!);
         return { id: inserted!.id, missing };
       }));
     },
@@ -191,6 +192,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       id: string,
       changes: ProductChanges,
       images?: NamedImages,
+      alsoInTransaction?: (tx: Db, before: ProductRow, after: ProductRow) => Promise<void>,
     ): Promise<{ before?: ProductRow; missing: string[] }> {
       // A failed write (result undefined) counts as a rename: whether it renamed anything is unknown.
       const renamed = (result: { before?: ProductRow } | undefined) => result === undefined || (result.before !== undefined && result.before.name !== changes.name);
@@ -199,7 +201,8 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
         if (missing.length > 0) return { missing };
         const [before] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update');
         if (!before) return { missing };
-        await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id));
+        const [after] = await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id)).returning(productColumns);
+        await alsoInTransaction?.(tx as unknown as Db, before, after!);
         return { before, missing };
       }), renamed);
     },

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
 import { createSimilarListings } from './similar.ts';
+import { favouriteCountsOf, listingFavourites } from './favourite-count.ts';
 import { listingTrade } from './trade.ts';
 import { createFullTextSearch } from './search/full-text.ts';
 import { RELEVANCE_CURSOR } from './search/rank.ts';
@@ -72,6 +73,7 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
+    favouriteCount: row.favouriteCount,
   };
 }
 
@@ -111,15 +113,33 @@ const imageNotStored = (fields: string[]) =>
 export type OnListingDeleted = (tx: Db, productId: string) => Promise<() => void>;
 
 /**
+ * What happened to a listing, told to `onChange` inside the write's transaction (so a job queued there with
+ * `jobs.send(..., { tx })` exists exactly when the change does): favourites and saved searches react off the request
+ * path (app.ts wires them).
+ */
+export type ListingChange =
+  | { kind: 'created'; row: ProductRow }
+  | { kind: 'updated'; before: ProductRow; after: ProductRow }
+  | { kind: 'deleted'; row: ProductRow }
+  | { kind: 'status'; productId: string; from: string; to: string };
+export type OnListingChange = (tx: Db, change: ListingChange) => Promise<void>;
+
+/**
  * After a listing was created or the stored photos it shows changed (committed): the photo-matches module's
  * stolen-photo check (listingPhotosChanged), wired in app.ts. It never throws.
  */
 export type OnListingPhotosChanged = (listing: { productId: string; sellerId: string; imageIds: string[] }) => Promise<void>;
 
-export function createProductsService(ctx: AppContext, deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; search?: SearchEngine }) {
+export function createProductsService(
+  ctx: AppContext,
+  deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; onChange?: OnListingChange[]; search?: SearchEngine },
+) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
   const similarListings = createSimilarListings(ctx.db);
+  const tell = async (tx: Db, change: ListingChange) => {
+    for (const listener of deps.onChange ?? []) await listener(tx, change);
+  };
 
   /**
    * Server-stored image paths must name an image the images module really stored, and, for anyone but an
@@ -196,6 +216,7 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
           ...changesOf(body),
         },
         { ids: storedImageIds(body), lock: deps.images.lockIn },
+        (tx, row) => tell(tx, { kind: 'created', row }),
       );
       assertNoneMissing(body, missing);
       await deps.onPhotosChanged?.({ productId: id!, sellerId: caller.id, imageIds: storedImageIds(body) });
@@ -223,7 +244,9 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
       await assertImagesUsable(caller, body, current);
       await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
       const kept = storedImageIds(body);
-      const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn });
+      const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn }, (tx, was, after) =>
+        tell(tx, { kind: 'updated', before: was, after }),
+      );
       assertNoneMissing(body, missing);
       if (!before) return { acknowledged: true, modifiedCount: 0 };
       const shownBefore = storedImageIds(before);
@@ -243,7 +266,11 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
      */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       const before = await editableProduct(caller, id);
-      const { row, also: tellDeclined } = await repo.delete(id, deps.onDelete);
+      const { row, also: tellDeclined } = await repo.delete(id, async (tx, productId) => {
+        const after = await deps.onDelete(tx, productId);
+        await tell(tx, { kind: 'deleted', row: before });
+        return after;
+      });
       if (!row) return { acknowledged: true, deletedCount: 0 };
       tellDeclined?.();
       if (before.sellerId !== caller.id) {
@@ -291,7 +318,23 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
     },
 
     /** The listing's part of a buy request's lifecycle, on that lifecycle's transaction `tx` (it locks and moves the listing). */
-    tradeIn: (tx: Db) => listingTrade(tx),
+    tradeIn: (tx: Db) => {
+      const trade = listingTrade(tx);
+      return {
+        ...trade,
+        async setListingStatus(productId: string, from: 'available' | 'reserved', to: 'available' | 'reserved' | 'sold'): Promise<boolean> {
+          const moved = await trade.setListingStatus(productId, from, to);
+          if (moved) await tell(tx, { kind: 'status', productId, from, to });
+          return moved;
+        },
+      };
+    },
+
+    /** The listing's favourite statements on the favourites module's transaction `tx` (it locks the listing and moves its count). */
+    favouritesIn: (tx: Db) => listingFavourites(tx),
+
+    /** How many users saved each listing (the reach module's stats). */
+    favouriteCounts: (ids: string[]): Promise<Map<string, number>> => favouriteCountsOf(ctx.db, ids),
 
     /**
      * The listings' part of an account's deletion and export (lib/account-lifecycle.ts): each listing is deleted as its
@@ -311,9 +354,11 @@ export function createProductsService(ctx: AppContext, deps: { images: ImagesSer
         onDelete: async (tx, userId) => {
           const { rows, also } = await deleteListingsOfSeller(tx, userId, deps.onDelete);
           if (rows.length === 0) return;
+          // Favourites and saved searches hear of each deleted listing as they do of a seller's own deletion.
+          for (const row of rows) await tell(tx, { kind: 'deleted', row });
           return async () => {
             search.listingsChanged({ names: true });
-            for (const tell of also) tell();
+            for (const tellBuyers of also) tellBuyers();
             await deps.images.releaseUnreferenced(rows.flatMap(storedImageIds), userId);
           };
         },

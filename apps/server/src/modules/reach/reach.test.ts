@@ -201,6 +201,8 @@ describe('GET /api/products/:id/stats', () => {
       payload: { productId: id, phoneNumber: '+44 113 496 0000', buyerAddress: '2 Station Road, York' },
     });
     expect(buy.statusCode).toBe(200);
+    // Two users saved it (the favourites module's count on the listing).
+    for (const saver of [buyer, other]) expect((await t.injectAs(saver, { method: 'PUT', url: `/api/favourites/${id}` })).statusCode).toBe(200);
     await t.services.reach.flush();
 
     for (const who of [seller, admin]) {
@@ -210,7 +212,7 @@ describe('GET /api/products/:id/stats', () => {
       expect(stats.views).toHaveLength(30);
       expect(stats.views.at(-1)).toEqual({ date: dayOf(new Date()), count: 2 });
       expect(stats.views.slice(0, -1).every((d) => d.count === 0)).toBe(true);
-      expect(stats).toMatchObject({ totalViews: 2, favouriteCount: 0, openRequests: 1 });
+      expect(stats).toMatchObject({ totalViews: 2, favouriteCount: 2, openRequests: 1 });
     }
     expect((await t.injectAs(other, { method: 'GET', url: `/api/products/${id}/stats` })).statusCode).toBe(403);
     expect((await t.injectAs(null, { method: 'GET', url: `/api/products/${id}/stats` })).statusCode).toBe(401);
@@ -224,11 +226,12 @@ describe('GET /api/listingStats', () => {
     const theirs = await createProduct(t, other);
     await view(mine, { user: buyer });
     await view(theirs, { user: buyer });
+    expect((await t.injectAs(buyer, { method: 'PUT', url: `/api/favourites/${mine}` })).statusCode).toBe(200);
     await t.services.reach.flush();
     const url = `/api/listingStats?ids=${mine},${theirs},${newId()}`;
     const res = await t.injectAs(seller, { method: 'GET', url });
     expect(res.statusCode).toBe(200);
-    expect(res.json<ListingStatsResponse>().items).toEqual([{ productId: mine, totalViews: 1, favouriteCount: 0 }]);
+    expect(res.json<ListingStatsResponse>().items).toEqual([{ productId: mine, totalViews: 1, favouriteCount: 1 }]);
     const asAdmin = await t.injectAs(admin, { method: 'GET', url });
     expect(asAdmin.json<ListingStatsResponse>().items.map((i) => i.productId).sort()).toEqual([mine, theirs].sort());
     expect((await t.injectAs(null, { method: 'GET', url })).statusCode).toBe(401);

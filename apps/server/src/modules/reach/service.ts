@@ -33,7 +33,7 @@ export function createReachService(
   deps: {
     /** The listing, or undefined when there is none. */
     findListing: (id: string) => Promise<ListingOwner | undefined>;
-    /** How many users saved each listing (the favourites module, once it exists). */
+    /** How many users saved each listing (the count the favourites module keeps on it: products.favouriteCounts, app.ts). */
     favouriteCounts?: (ids: string[]) => Promise<Map<string, number>>;
   },
 ) {

@@ -23,6 +23,8 @@ describe('DashboardMenu', () => {
       ['My Cart (2)', '/dashboard/myCarts'],
       ['My Added Products', '/dashboard/myAddedProducts'],
       ['Buyer Request (5)', '/dashboard/buyerRequest'],
+      ['Favourites', '/dashboard/favourites'],
+      ['Saved Searches', '/dashboard/savedSearches'],
       ['My Profile', '/dashboard/profile'],
     ]);
   });
@@ -36,6 +38,8 @@ describe('DashboardMenu', () => {
       ['Manage All Products', '/dashboard/manageAllProducts'],
       ['Admin Added Products', '/dashboard/myAddedProducts'],
       ['Buyer Request (0)', '/dashboard/buyerRequest'],
+      ['Favourites', '/dashboard/favourites'],
+      ['Saved Searches', '/dashboard/savedSearches'],
       ['My Profile', '/dashboard/profile'],
     ]);
     expect(within(nav).queryByText(/My Cart/)).not.toBeInTheDocument();

@@ -42,6 +42,8 @@ export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<Da
       { to: paths.dashboard.manageAllProducts.getHref(), label: 'Manage All Products' },
       { to: paths.dashboard.myAddedProducts.getHref(), label: 'Admin Added Products' },
       { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
+      { to: paths.dashboard.favourites.getHref(), label: 'Favourites' },
+      { to: paths.dashboard.savedSearches.getHref(), label: 'Saved Searches' },
       { to: paths.dashboard.profile.getHref(), label: 'My Profile' },
     ];
   }
@@ -50,6 +52,8 @@ export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<Da
     { to: paths.dashboard.myCarts.getHref(), label: 'My Cart', count: { value: cartCount, label: 'Cart items' } },
     { to: paths.dashboard.myAddedProducts.getHref(), label: 'My Added Products' },
     { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
+    { to: paths.dashboard.favourites.getHref(), label: 'Favourites' },
+    { to: paths.dashboard.savedSearches.getHref(), label: 'Saved Searches' },
     { to: paths.dashboard.profile.getHref(), label: 'My Profile' },
   ];
 }

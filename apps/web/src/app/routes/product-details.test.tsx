@@ -1,7 +1,7 @@
 // The product page's listing status: a Reserved or Sold badge, and Buy Now disabled with the reason read out.
-import { configure, screen } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/fetch-mock';
+import { json, mockApi } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import { Component, loader } from './product-details';
 
@@ -51,5 +51,36 @@ describe('product page status', () => {
     expect(buy).toBeEnabled();
     expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
     expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+  });
+});
+
+describe('product page while sign-in settles its token', () => {
+  const bob = { _id: 'u-bob', email: 'bob@example.com', displayName: 'Bob', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+
+  it('a press of Buy Now waits for the token and opens the dialog; no favourites call goes out without the token', async () => {
+    let giveToken: (response: Response) => void = () => undefined;
+    const token = new Promise<Response>((resolve) => (giveToken = resolve));
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { user: bob },
+      'POST /api/jwt': () => token,
+      'GET /api/products/p-1': product('p-1', 'available'),
+      'GET /api/products/p-1/similar': [],
+      'GET /api/favourites/ids': (init: RequestInit) =>
+        new Headers(init.headers).get('Authorization') === 'Bearer token-1'
+          ? json({ ids: [] })
+          : json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 401),
+    });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { router } = renderRoutes([{ path: '/productDetails/:id', loader, Component }], ['/productDetails/p-1']);
+    const buy = await screen.findByRole('button', { name: 'Buy Now' });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/jwt')).toBe(true));
+    fireEvent.click(buy);
+    // Still settling: the press is held, nobody is sent to the login page, and the heart has asked nothing yet.
+    expect(router.state.location.pathname).toBe('/productDetails/p-1');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/favourites'))).toBe(false);
+    giveToken(json({ token: 'token-1' }));
+    expect(await screen.findByRole('heading', { name: 'Please Full-fill the form' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/productDetails/p-1');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/favourites/ids')).toBe(true));
   });
 });

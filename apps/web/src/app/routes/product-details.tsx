@@ -1,6 +1,7 @@
 import { isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { cardHeart, Heart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
@@ -24,10 +25,13 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export function Component() {
   const initial = useLoaderData<typeof loader>();
   const { data: product = initial } = useProduct(initial._id);
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
+  // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
+  // to the login page.
+  const [buyPending, setBuyPending] = useState(false);
   const isOwn = isSeller(user, product);
   // The home page's "Recently viewed" (kept on this device).
   useEffect(() => rememberViewed(product), [product]);
@@ -35,6 +39,10 @@ export function Component() {
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
 
   const handleBuy = () => {
+    if (loading) {
+      setBuyPending(true);
+      return;
+    }
     if (!user) {
       // Visitors sign in first and come straight back here.
       void navigate(paths.login.getHref(), { state: { from: location } });
@@ -43,6 +51,12 @@ export function Component() {
     setBuyOpen(true);
   };
 
+  useEffect(() => {
+    if (!buyPending || loading) return;
+    setBuyPending(false);
+    if (!unavailableReason) handleBuy();
+  });
+
   return (
     <>
       <title>{pageTitle(product.name)}</title>
@@ -50,13 +64,14 @@ export function Component() {
         product={product}
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
+        heart={<Heart product={product} size="md" />}
         photos={
           <Suspense fallback={<PhotosFallback />}>
             <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />
           </Suspense>
         }
       >
-        <SimilarListings productId={product._id} />
+        <SimilarListings productId={product._id} cardAction={cardHeart} />
         {user && (
           <Suspense fallback={null}>
             <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />

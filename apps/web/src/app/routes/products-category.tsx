@@ -1,5 +1,6 @@
 import { CATEGORY_LABELS, findCategoryKey } from '@olden/contracts/constants';
 import { data, Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { cardHeart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
 import { productsInfiniteQueryOptions, useProducts } from '@/features/products/api/list-products';
 import { ProductFiltersBar } from '@/features/products/components/product-filters';
@@ -53,6 +54,7 @@ export function Component() {
       />
       <div className="mt-8">
         <ProductGrid
+          cardAction={cardHeart}
           query={query}
           empty={
             <EmptyState title="Nothing here yet">

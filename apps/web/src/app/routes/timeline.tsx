@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { cardHeart } from '@/app/components/heart';
+import { SaveSearch } from '@/features/saved-searches/components/save-search';
 import { pageTitle } from '@/config/paths';
 import { productsInfiniteQueryOptions, seedInjectedTimeline, useProducts } from '@/features/products/api/list-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
@@ -22,8 +24,9 @@ export function Component() {
   return (
     <>
       <title>{pageTitle('Timeline')}</title>
-      <TimelineView filters={filters} onChange={setFilters}>
+      <TimelineView filters={filters} onChange={setFilters} toolbar={<SaveSearch filters={filters} />}>
         <ProductGrid
+          cardAction={cardHeart}
           query={query}
           empty={
             <EmptyState title="No products match">

@@ -9,3 +9,5 @@ export { RequestThread } from './request-thread';
 export { ManageUsers } from './manage-users';
 export { ManageAllProducts } from './manage-all-products';
 export { Profile } from './profile';
+export { Favourites } from './favourites';
+export { SavedSearches } from './saved-searches';

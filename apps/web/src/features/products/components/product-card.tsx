@@ -1,12 +1,14 @@
 import type { Product } from '@olden/contracts';
 import { categoryLabel } from '@olden/contracts/constants';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SmartImage } from '@/components/smart-image';
 import { ListingStatusBadge } from './listing-status-badge';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 
-export function ProductCard({ product, isPriority = false }: { product: Product; isPriority?: boolean }) {
+/** `action`: what the page puts beside the price (the app's heart), so the card needs no other feature. */
+export function ProductCard({ product, isPriority = false, action }: { product: Product; isPriority?: boolean; action?: ReactNode }) {
   return (
     <article className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:shadow-lg">
       <figure className="aspect-[4/3] bg-base-200">
@@ -24,7 +26,10 @@ export function ProductCard({ product, isPriority = false }: { product: Product;
         <ListingStatusBadge status={product.status} />
         <div className="flex items-start justify-between gap-3">
           <h2 className="card-title text-lg leading-snug">{product.name}</h2>
-          <span className="shrink-0 font-semibold text-primary">{formatPrice(product.price)}</span>
+          <span className="flex shrink-0 items-center gap-1 font-semibold text-primary">
+            {formatPrice(product.price)}
+            {action}
+          </span>
         </div>
         <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
         <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>

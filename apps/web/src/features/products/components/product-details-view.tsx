@@ -18,6 +18,8 @@ interface Props {
   onBuy: () => void;
   /** The photo slider (lazy in the route; its fallback on the server). */
   photos: ReactNode;
+  /** Beside the price: the app's heart (the server paints it unpressed). */
+  heart?: ReactNode;
   children?: ReactNode;
 }
 
@@ -26,7 +28,7 @@ interface Props {
  * descriptions, Buy Now and the other photos. The route renders it live; the server paints it with the same
  * component before the JavaScript (app/server-render.tsx), so changing it changes both.
  */
-export function ProductDetailsView({ product, unavailableReason, onBuy, photos, children }: Props) {
+export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, children }: Props) {
   const facts = [
     ['Age', formatAge(product.age)],
     ['Category', categoryLabel(product.category)],
@@ -52,7 +54,11 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
         <div>
           <p className="badge badge-ghost">{categoryLabel(product.category)}</p>
           <h1 className="mt-3 font-serif text-3xl font-bold sm:text-4xl">{product.name}</h1>
-          <p className="mt-3 text-3xl font-semibold text-primary">{formatPrice(product.price)}</p>
+          <p className="mt-3 flex items-center gap-3 text-3xl font-semibold text-primary">
+            {formatPrice(product.price)}
+            {heart}
+            {product.favouriteCount > 0 && <span className="text-sm font-normal text-base-content/70">Saved by {product.favouriteCount}</span>}
+          </p>
           <ListingStatusBadge status={product.status} />
           <dl className="mt-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 p-4">
             {facts.map(([label, value]) => (

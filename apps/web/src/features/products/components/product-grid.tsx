@@ -8,6 +8,8 @@ import { ProductCard } from './product-card';
 interface Props {
   query: UseInfiniteQueryResult<InfiniteData<Page<Product>>>;
   empty: ReactNode;
+  /** Beside each card's price (the app's heart). */
+  cardAction?: (product: Product) => ReactNode;
 }
 
 function GridSkeleton() {
@@ -28,12 +30,12 @@ function GridSkeleton() {
 }
 
 /** The cards of a list of listings, the first two loaded first (the server paints the first ones too: app/server-render.tsx). */
-export function ProductCardList({ products }: { products: Product[] }) {
+export function ProductCardList({ products, cardAction }: { products: Product[]; cardAction?: (product: Product) => ReactNode }) {
   return (
     <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, i) => (
         <li key={product._id}>
-          <ProductCard product={product} isPriority={i < 2} />
+          <ProductCard product={product} isPriority={i < 2} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>
@@ -41,14 +43,14 @@ export function ProductCardList({ products }: { products: Product[] }) {
 }
 
 /** Product cards over a paginated query: skeleton, error with retry, empty state, Load more. */
-export function ProductGrid({ query, empty }: Props) {
+export function ProductGrid({ query, empty, cardAction }: Props) {
   if (query.isPending) return <GridSkeleton />;
   if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   const products = query.data?.pages.flatMap((p) => p.items) ?? [];
   if (products.length === 0) return <>{empty}</>;
   return (
     <div className="space-y-8">
-      <ProductCardList products={products} />
+      <ProductCardList products={products} cardAction={cardAction} />
       <div className="flex flex-col items-center gap-2" aria-live="polite">
         {query.isFetchNextPageError && (
           <p className="text-sm text-error">Could not load more products. Please try again.</p>

@@ -1,8 +1,13 @@
+import type { Product } from '@olden/contracts';
+import type { ReactNode } from 'react';
 import { useSimilarProducts } from '../api/get-similar-products';
 import { ProductCard } from './product-card';
 
-/** docs/product.md#similar-listings: shown under a listing; nothing at all when there are none (or they fail to load). */
-export function SimilarListings({ productId }: { productId: string }) {
+/**
+ * docs/product.md#similar-listings: shown under a listing; nothing at all when there are none (or they fail to load).
+ * `cardAction`: beside each card's price (the app's heart).
+ */
+export function SimilarListings({ productId, cardAction }: { productId: string; cardAction?: (product: Product) => ReactNode }) {
   const query = useSimilarProducts(productId);
   if (query.isPending) {
     return (
@@ -26,7 +31,7 @@ export function SimilarListings({ productId }: { productId: string }) {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((product) => (
           <li key={product._id}>
-            <ProductCard product={product} />
+            <ProductCard product={product} action={cardAction?.(product)} />
           </li>
         ))}
       </ul>

@@ -1,0 +1,202 @@
+// The discovery figures of issue 27, each beside its target with met / NOT met (run by `npm run bench:api` with
+// `--only discovery`, or alone: `npx tsx apps/server/bench/discovery.ts [--listings N] [--searches N] [--runs N]`):
+// - matching one new listing against the saved searches (a realistic mix: one to three words, a quarter with a
+//   category, a third with a price range), in-database execution time (EXPLAIN ANALYZE) p95 <= 20 ms;
+// - GET /api/favourites and GET /api/savedSearches at their caps (1,000 and 50): their statements' time, p95 <= 10 ms;
+// - POST /api/products p99 with the searches and 10,000 favourites present, against the same call with none: no more
+//   than 10% over (alerts run off the request path; the job is queued in the listing's transaction either way).
+// DATABASE_URL: PostgreSQL (the targets' database); unset, PGlite in a temporary folder.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Db, openDatabase } from '../src/db/client.ts';
+import { countBenchListings, rowsOf, seedListings } from './seed.ts';
+
+export interface DiscoveryTarget {
+  name: string;
+  figure: string;
+  ok: boolean;
+}
+
+const WORDS = ['lamp', 'chair', 'brass', 'oak', 'mirror', 'clock', 'vase', 'teak', 'table', 'rug', 'kettle', 'radio', 'bicycle', 'camera', 'desk', 'jug', 'stool', 'sofa', 'frame', 'bowl'];
+const CATEGORIES = ['homeAndLiving', 'electronics', 'hobbiesSports', 'vehicles', 'mensFashion', 'womensFashion', 'kids', 'education', 'pets'];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+async function explainMs(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  const rows = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (analyze, format json) ${query}`));
+  const plan = rows[0]!['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { 'Execution Time': number }[];
+  return parsed[0]!['Execution Time'];
+}
+
+/** Saved searches in bulk: the mix above, filed under their rarest word as the service files them. */
+async function seedSearches(db: Db, count: number, userIds: string[]): Promise<void> {
+  const words = `(array[${WORDS.map((w) => `'${w}'`).join(',')}])`;
+  const cats = `(array[${CATEGORIES.map((c) => `'${c}'`).join(',')}])`;
+  await db.execute(sql.raw(`
+    with g as (
+      select i, (random() * 2)::int + 1 as nwords, random() < 0.25 as has_cat, random() < 0.33 as has_price,
+             ${words}[1 + (random() * ${WORDS.length - 1})::int] as w1,
+             ${words}[1 + (random() * ${WORDS.length - 1})::int] as w2,
+             md5(i::text) as rare
+      from generate_series(1, ${count}) i
+    ), s as (
+      select i, case nwords when 1 then w1 when 2 then w1 || ' ' || w2 else w1 || ' ' || w2 || ' ' || left(rare, 6) end as q,
+             case when has_cat then ${cats}[1 + (i % ${CATEGORIES.length})] end as category,
+             case when has_price then 1000 + (i % 50) * 100 end as min_cents,
+             case when has_price then 20000 + (i % 50) * 1000 end as max_cents, nwords, rare
+      from g
+    )
+    insert into saved_searches (id, user_id, filters, filters_key, label, alert, q, category, min_cents, max_cents, match_key)
+    select md5('search' || i), (array[${userIds.map((u) => `'${u}'`).join(',')}])[1 + i % ${userIds.length}],
+           jsonb_build_object('q', q), 'bench-' || i, q, 'instant', q, category, min_cents, max_cents,
+           coalesce((select lex from unnest(tsvector_to_array(to_tsvector('english', q))) lex
+                     left join search_words sw on sw.word = lex order by coalesce(sw.refs, 0), length(lex) desc limit 1), '*')
+    from s
+    on conflict do nothing`));
+}
+
+export async function runDiscoveryBench(options: { listings: number; searches: number; runs: number; databaseUrl?: string; log: (line: string) => void }): Promise<DiscoveryTarget[]> {
+  const { log } = options;
+  const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-discovery-'));
+  const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 4 } : { pgliteDir: path.join(tmp, 'db') });
+  const targets: DiscoveryTarget[] = [];
+  try {
+    await database.migrate();
+    const db = database.db;
+    if ((await countBenchListings(db)) < options.listings) {
+      log(`Seeding ${options.listings.toLocaleString('en')} listings ...`);
+      await seedListings(db, options.listings, log);
+    }
+    const config = loadConfig(
+      { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: tmp, RATE_LIMIT_FACTOR: '100000', ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}) },
+      randomBytes(32).toString('hex'),
+    );
+    const app = await buildApp({ config, database });
+    const users = app.services.users;
+    const seller = (await users.createAccount({ email: `bench-seller-${randomBytes(4).toString('hex')}@bench.invalid`, name: 'Bench', photoURL: 'https://img.bench.invalid/a.png', passwordHash: null })).user;
+    const buyer = (await users.createAccount({ email: `bench-buyer-${randomBytes(4).toString('hex')}@bench.invalid`, name: 'Buyer', photoURL: 'https://img.bench.invalid/a.png', passwordHash: null })).user;
+    const sellerRow = (await users.findById(seller.id))!;
+    const { sessionId } = await app.services.auth.startSession(sellerRow);
+    const sellerToken = await app.services.auth.signToken(sellerRow, sessionId);
+    const buyerRow = (await users.findById(buyer.id))!;
+    const buyerToken = await app.services.auth.signToken(buyerRow, (await app.services.auth.startSession(buyerRow)).sessionId);
+    const body = (i: number) => ({
+      image1: 'https://img.bench.invalid/1.jpg', image2: 'https://img.bench.invalid/2.jpg', image3: 'https://img.bench.invalid/3.jpg', image4: 'https://img.bench.invalid/4.jpg',
+      name: `Brass lamp ${i}`, age: 12, date: '2024-05-01', category: 'homeAndLiving', shortDescription: 'An oak chair and a brass lamp',
+      longDescription: 'A sturdy oak chair with a brass lamp.', price: String(50 + (i % 100)), uploaderPhone: '0123456789', uploaderLocation: 'Leeds',
+    });
+    const postTimes = async (runs: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const t0 = performance.now();
+        const res = await app.inject({ method: 'POST', url: '/api/products', headers: { authorization: `Bearer ${sellerToken}` }, payload: body(i) });
+        times.push(performance.now() - t0);
+        if (res.statusCode !== 200) throw new Error(`POST /api/products: ${res.statusCode} ${res.body}`);
+      }
+      return times;
+    };
+    // POST /api/products with no saved search or favourite (a reused database is emptied of them first; warm-up first).
+    await db.execute(sql`delete from saved_searches`);
+    await db.execute(sql`delete from favourites`);
+    await postTimes(10);
+    const none = await postTimes(options.runs);
+
+    // Users for the searches (50 each), 10,000 favourites over 10 users (the buyer at the cap of 1,000).
+    const userCount = Math.max(1, Math.ceil(options.searches / 50));
+    await db.execute(sql`insert into users (id, email, name, photo_url) select md5('bench-user' || g), 'bench-user' || g || '@bench.invalid', 'B', 'https://img.bench.invalid/a.png' from generate_series(1, ${userCount}) g on conflict do nothing`);
+    const userIds = rowsOf<{ id: string }>(await db.execute(sql`select md5('bench-user' || g) as id from generate_series(1, ${userCount}) g`)).map((r) => r.id);
+    log(`Saving ${options.searches.toLocaleString('en')} searches ...`);
+    await seedSearches(db, options.searches, userIds);
+    await db.execute(sql`insert into saved_searches (id, user_id, filters, filters_key, label, alert, q, match_key)
+      select md5('buyer-search' || g), ${buyer.id}, jsonb_build_object('q', 'lamp ' || g), 'lamp ' || g, 'lamp ' || g, 'daily', 'lamp ' || g, 'lamp'
+      from generate_series(1, 50) g on conflict do nothing`);
+    await db.execute(sql`insert into favourites (user_id, product_id, name, price_cents, told_price_cents)
+      select u.id, p.id, p.name, p.price_cents, p.price_cents from (select id from users where email like 'bench-user%' order by id limit 9) u
+      cross join lateral (select id, name, price_cents from products order by created_at desc limit 1000) p on conflict do nothing`);
+    await db.execute(sql`insert into favourites (user_id, product_id, name, price_cents, told_price_cents)
+      select ${buyer.id}, id, name, price_cents, price_cents from products order by created_at desc limit 1000 on conflict do nothing`);
+    for (const table of ["saved_searches", "favourites", "products"]) await db.execute(sql.raw(`analyze ${table}`));
+
+    // Matching: one listing against every search, in the database.
+    const sample = rowsOf<{ id: string }>(await db.execute(sql`select id from products order by random() limit ${options.runs}`)).map((r) => r.id);
+    const matchTimes: number[] = [];
+    for (const id of sample) matchTimes.push(await explainMs(db, app.services.savedSearches.matchSelect(id)));
+    const matchP95 = percentile(matchTimes, 95);
+    targets.push({ name: `match one new listing against ${options.searches.toLocaleString('en')} saved searches, in the database`, figure: `p95 ${matchP95.toFixed(2)} ms (target <= 20 ms)`, ok: matchP95 <= 20 });
+
+    // The lists at their caps: their statements (as the repositories write them), in the database.
+    const inDb = async (query: ReturnType<typeof sql>) => {
+      const times: number[] = [];
+      for (let i = 0; i < options.runs; i++) times.push(await explainMs(db, query));
+      return percentile(times, 95);
+    };
+    // The repository reads every listing column but the two tsvectors (products/rows.ts).
+    const favP95 = await inDb(sql`select f.*, p.id, p.seller_id, p.name, p.age, p.date, p.category, p.short_description, p.long_description,
+      p.price_cents, p.uploader_phone, p.uploader_location, p.uploader_name, p.seller_email, p.image1, p.image2, p.image3, p.image4,
+      p.created_at, p.status, p.updated_at, p.favourite_count from favourites f left join products p on p.id = f.product_id
+      where f.user_id = ${buyer.id} order by f.created_at desc, f.product_id desc limit 101`);
+    targets.push({ name: 'GET /api/favourites at the cap (1,000 saved), a page of 100, in the database', figure: `p95 ${favP95.toFixed(2)} ms (target <= 10 ms)`, ok: favP95 <= 10 });
+    const idsP95 = await inDb(sql`select product_id from favourites where user_id = ${buyer.id} order by created_at desc, product_id desc`);
+    targets.push({ name: 'GET /api/favourites/ids at the cap (1,000), in the database', figure: `p95 ${idsP95.toFixed(2)} ms (target <= 10 ms)`, ok: idsP95 <= 10 });
+    const ssP95 = await inDb(sql`select s.id, s.label, s.filters, s.alert, s.created_at,
+      (select count(*)::int from (select 1 from saved_search_hits h join products p on p.id = h.product_id and p.status <> 'sold'
+        where h.saved_search_id = s.id and h.created_at > s.seen_at order by h.saved_search_id, h.seq desc limit 100) n)
+      from saved_searches s where s.user_id = ${buyer.id} order by s.created_at desc, s.id desc`);
+    targets.push({ name: 'GET /api/savedSearches at the cap (50), in the database', figure: `p95 ${ssP95.toFixed(2)} ms (target <= 10 ms)`, ok: ssP95 <= 10 });
+    const wall = async (url: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < Math.min(20, options.runs); i++) {
+        const t0 = performance.now();
+        await app.inject({ url, headers: { authorization: `Bearer ${buyerToken}` } });
+        times.push(performance.now() - t0);
+      }
+      return percentile(times, 95).toFixed(1);
+    };
+    log(`(whole request in process, for reference: /api/favourites?limit=100 p95 ${await wall('/api/favourites?limit=100')} ms, /api/savedSearches p95 ${await wall('/api/savedSearches')} ms)`);
+
+    const withAll = await postTimes(options.runs);
+    const p99None = percentile(none, 99);
+    const p99All = percentile(withAll, 99);
+    targets.push({
+      name: `POST /api/products with ${options.searches.toLocaleString('en')} saved searches and 10,000 favourites vs none`,
+      figure: `p99 ${p99All.toFixed(1)} ms vs ${p99None.toFixed(1)} ms (${((p99All / p99None - 1) * 100).toFixed(0)}%, target <= +10%)`,
+      ok: p99All <= p99None * 1.1,
+    });
+    await app.close();
+  } finally {
+    await database.close().catch(() => {});
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return targets;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const arg = (name: string, fallback: number) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  };
+  runDiscoveryBench({
+    listings: arg('listings', 1_000_000),
+    searches: arg('searches', 100_000),
+    runs: arg('runs', 200),
+    databaseUrl: process.env.DATABASE_URL,
+    log: (line) => console.log(line),
+  })
+    .then((targets) => {
+      for (const t of targets) console.log(`  ${(t.ok ? 'met' : 'NOT met').padEnd(7)} ${t.name}: ${t.figure}`);
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

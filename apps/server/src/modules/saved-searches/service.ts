@@ -1,0 +1,378 @@
+// Saved searches and their alerts (docs/product.md#favourites-and-saved-searches, docs/decisions/025). A search keeps
+// the timeline's filters (parseTimelineFilters' object, without the order) and is filed under the one word a listing
+// must hold to match it (its rarest), so matching a new listing reads the searches of that listing's words, not all.
+// A listing created, or edited into a search, is matched off the request path: the write queues a job in its own
+// transaction; the job records hits (once per search and listing), sends `savedSearch` events, and queues an alert
+// per instant search. Alert and digest jobs mail each batch of hits under one key (lib/mail.ts sendOnce) and move the
+// search's progress (`alertedSeq`) past it, so a retry, a crash or a second process never mails a listing twice.
+import {
+  ALERT_MAIL_LISTINGS,
+  type CreateSavedSearchBody,
+  filtersQuery,
+  NEW_COUNT_CAP,
+  SAVED_SEARCHES_MAX,
+  type SavedSearch,
+  type SavedSearchAlert,
+  savedSearchFilters,
+  savedSearchLabel,
+  type UpdateSavedSearchBody,
+} from '@olden/contracts';
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AccountPart } from '../../lib/account-lifecycle.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import { type AppContext, enforceBudget } from '../../lib/context.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { isId, newId } from '../../lib/ids.ts';
+import { listingsMail, type ListingSection } from '../../lib/listing-mail.ts';
+import type { Mailer } from '../../lib/mail.ts';
+import type { BusEvent } from '../events/bus.ts';
+import { hasSearchOperators, queryWords } from '../products/search/terms.ts';
+import type { ListingChange } from '../products/service.ts';
+import { fromCents, toCents } from '../products/service.ts';
+import type { UsersService } from '../users/service.ts';
+import { createSavedSearchesRepository, type MailedHit, type StoredSearch } from './repository.ts';
+import { createUnsubscribeTokens } from './unsubscribe.ts';
+
+/** Saved-search writes one user may make per hour (RATE_LIMIT_FACTOR scales it). */
+export const SAVED_SEARCH_WRITE_BUDGET = { max: 300, windowMs: 60 * 60 * 1000 };
+/** Users one bus note names (a NOTIFY payload stays under its limit). */
+const PUBLISH_CHUNK = 100;
+
+/**
+ * Whether `userId` should hear of a listing by `sellerId`. Always yes today; the blocks feature will answer no for a
+ * blocked seller (wire it in app.ts: createSavedSearchesService(ctx, { ..., shouldAlert })).
+ */
+export type ShouldAlert = (userId: string, sellerId: string) => Promise<boolean>;
+
+type Input = z.output<typeof CreateSavedSearchBody>;
+
+export function createSavedSearchesService(
+  ctx: AppContext,
+  deps: {
+    users: Pick<UsersService, 'findById'>;
+    mailer: Mailer;
+    publish: (users: string[], event: BusEvent) => Promise<void>;
+    shouldAlert?: ShouldAlert;
+  },
+) {
+  const repo = createSavedSearchesRepository(ctx.db);
+  const tokens = createUnsubscribeTokens(ctx.config.jwtSecret);
+  const intervalMs = ctx.config.ALERT_MAIL_INTERVAL_SECONDS * 1000;
+  const { publicUrl } = ctx.config;
+  const shouldAlert: ShouldAlert = deps.shouldAlert ?? (async () => true);
+
+  const toSavedSearch = (row: Pick<StoredSearch, 'id' | 'label' | 'filters' | 'alert' | 'createdAt'> & { newCount?: number }): SavedSearch => ({
+    _id: row.id,
+    label: row.label,
+    filters: row.filters as SavedSearch['filters'],
+    alert: row.alert,
+    newCount: Math.min(NEW_COUNT_CAP, row.newCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function owned(caller: AuthUser, id: string): Promise<StoredSearch> {
+    if (!isId(id)) throw notFound('Saved search');
+    const row = await repo.find(id);
+    // Another user's search is as unknown as a missing one.
+    if (!row || row.userId !== caller.id) throw notFound('Saved search');
+    return row;
+  }
+
+  function publish(users: string[], event: BusEvent): void {
+    for (let i = 0; i < users.length; i += PUBLISH_CHUNK) {
+      deps.publish(users.slice(i, i + PUBLISH_CHUNK), event).catch((error: unknown) => ctx.log.warn({ err: error }, 'saved-search event not published'));
+    }
+  }
+
+  const timelineUrl = (filters: unknown) => `${publicUrl}/timeline${filtersQuery(savedSearchFilters(filters as Record<string, unknown>))}`;
+  const unsubscribeLinks = (search: StoredSearch) => {
+    const token = encodeURIComponent(tokens.sign(search.id, search.userId));
+    return { page: `${publicUrl}/unsubscribe?token=${token}`, oneClick: `${publicUrl}/api/savedSearches/unsubscribe?token=${token}` };
+  };
+
+  async function visible(userId: string, hits: MailedHit[]): Promise<MailedHit[]> {
+    const kept: MailedHit[] = [];
+    for (const h of hits) if (h.sellerId !== userId && (await shouldAlert(userId, h.sellerId))) kept.push(h);
+    return kept;
+  }
+
+  const section = (search: StoredSearch, hits: MailedHit[], total: number): ListingSection => ({
+    heading: search.label,
+    listings: hits.map((h) => ({ id: h.productId, name: h.name, priceCents: h.priceCents, image: h.image1 })),
+    moreUrl: timelineUrl(search.filters),
+    moreText: total > hits.length ? `See all ${total} new listings` : 'See the search',
+  });
+
+  // --- Matching ---
+  ctx.jobs.define<{ productId: string }>('savedSearches.match', async ({ productId }) => {
+    const events = await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const hits = await repo.match(tx, productId);
+      for (const hit of hits.filter((h) => h.alert === 'instant')) {
+        const due = await repo.markAlertDue(tx, hit.savedSearchId, intervalMs);
+        if (due) await ctx.jobs.send('savedSearches.alert', { savedSearchId: hit.savedSearchId }, { startAfter: due, tx });
+      }
+      return hits;
+    });
+    const instant = events.filter((h) => h.alert === 'instant');
+    if (instant.length === 0) return;
+    const listing = await repo.listingBrief(productId);
+    if (!listing) return;
+    for (const hit of instant) {
+      if (!(await shouldAlert(hit.userId, listing.sellerId))) continue;
+      publish([hit.userId], {
+        name: 'savedSearch',
+        data: { savedSearchId: hit.savedSearchId, label: hit.label, productId, name: listing.name, price: fromCents(listing.priceCents) },
+      });
+    }
+  });
+
+  // --- Instant alerts ---
+  ctx.jobs.define<{ savedSearchId: string }>('savedSearches.alert', async ({ savedSearchId }) => {
+    const batch = await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const search = await repo.lock(tx, savedSearchId);
+      if (!search) return undefined;
+      if (search.alert !== 'instant') {
+        await repo.set(tx, search.id, { alertDueAt: null, pendingSeq: null });
+        return undefined;
+      }
+      if (search.pendingSeq !== null) return { search, from: search.alertedSeq, to: search.pendingSeq };
+      const last = await repo.lastHitSeq(tx, search.id, search.alertedSeq);
+      if (last === undefined) {
+        await repo.set(tx, search.id, { alertDueAt: null });
+        return undefined;
+      }
+      await repo.set(tx, search.id, { pendingSeq: last });
+      return { search, from: search.alertedSeq, to: last };
+    });
+    if (!batch) return;
+    const { search } = batch;
+    const found = await repo.mailedHits(search.id, batch.from, batch.to, ALERT_MAIL_LISTINGS);
+    const hits = await visible(search.userId, found.hits);
+    const user = await deps.users.findById(search.userId);
+    let mailed = false;
+    if (user && user.notifyByEmail && hits.length > 0) {
+      mailed = await deps.mailer.sendOnceOrRetry(
+        `saved-search:${search.id}:${batch.to}`,
+        listingsMail({
+          to: user.email,
+          subject: hits.length === 1 ? `New for "${search.label}": ${hits[0]!.name}` : `${found.total} new listings for "${search.label}"`,
+          intro: `New listings match your saved search "${search.label}":`,
+          sections: [section(search, hits, found.total)],
+          urls: ctx.config,
+          priceFormat: ctx.config.priceFormat,
+          footer: 'You get this mail because you saved this search with instant alerts.',
+          unsubscribe: unsubscribeLinks(search),
+        }),
+      );
+    }
+    await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const now = await repo.lock(tx, search.id);
+      if (!now) return;
+      const more = await repo.lastHitSeq(tx, search.id, batch.to);
+      const stamp = mailed ? { lastMailedAt: new Date() } : {};
+      if (more === undefined || now.alert !== 'instant') {
+        await repo.set(tx, search.id, { alertedSeq: batch.to, pendingSeq: null, alertDueAt: null, ...stamp });
+        return;
+      }
+      const due = new Date(Date.now() + (mailed ? intervalMs : 0));
+      await repo.set(tx, search.id, { alertedSeq: batch.to, pendingSeq: null, alertDueAt: due, ...stamp });
+      await ctx.jobs.send('savedSearches.alert', { savedSearchId: search.id }, { startAfter: due, tx });
+    });
+  });
+
+  // --- Daily digest ---
+  async function runDigest(): Promise<number> {
+    const users = await repo.digestUsers();
+    for (const userId of users) await ctx.jobs.send('savedSearches.digestUser', { userId });
+    return users.length;
+  }
+  ctx.jobs.define('savedSearches.digest', async () => {
+    await runDigest();
+  });
+  ctx.jobs.schedule('savedSearches.digest', ctx.config.DIGEST_CRON);
+
+  ctx.jobs.define<{ userId: string }>('savedSearches.digestUser', async ({ userId }) => {
+    const batches = await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const searches = await repo.lockDaily(tx, userId);
+      const out: { search: StoredSearch; from: number; to: number }[] = [];
+      for (const search of searches) {
+        let to = search.pendingSeq;
+        if (to === null) {
+          const last = await repo.lastHitSeq(tx, search.id, search.alertedSeq);
+          if (last === undefined) continue;
+          to = last;
+          await repo.set(tx, search.id, { pendingSeq: to });
+        }
+        out.push({ search, from: search.alertedSeq, to });
+      }
+      return out;
+    });
+    if (batches.length === 0) return;
+    const sections: ListingSection[] = [];
+    for (const b of batches) {
+      const found = await repo.mailedHits(b.search.id, b.from, b.to, ALERT_MAIL_LISTINGS);
+      const hits = await visible(userId, found.hits);
+      if (hits.length > 0) sections.push(section(b.search, hits, found.total));
+    }
+    const user = await deps.users.findById(userId);
+    if (user && user.notifyByEmail && sections.length > 0) {
+      const key = `digest:${userId}:${batches.map((b) => `${b.search.id}-${b.to}`).join(',')}`;
+      // The digest turns off daily alerts of its first search per link; each section names its own search.
+      const first = batches.find((b) => sections.some((s) => s.heading === b.search.label))!.search;
+      await deps.mailer.sendOnceOrRetry(
+        key.length > 200 ? `digest:${userId}:${createHash('sha256').update(key).digest('hex')}` : key,
+        listingsMail({
+          to: user.email,
+          subject: `Your daily digest: new listings for ${sections.length === 1 ? `"${sections[0]!.heading}"` : `${sections.length} saved searches`}`,
+          intro: 'New listings match your saved searches:',
+          sections,
+          urls: ctx.config,
+          priceFormat: ctx.config.priceFormat,
+          footer: 'You get this daily digest for your saved searches with daily alerts. Manage them in your saved searches.',
+          unsubscribe: unsubscribeLinks(first),
+        }),
+      );
+    }
+    await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      for (const b of batches) await repo.set(tx, b.search.id, { alertedSeq: b.to, pendingSeq: null, lastMailedAt: new Date() });
+    });
+  });
+
+  return {
+    async create(caller: AuthUser, body: Input): Promise<SavedSearch> {
+      await enforceBudget(ctx, 'saved-search-write', caller.id, SAVED_SEARCH_WRITE_BUDGET.max, SAVED_SEARCH_WRITE_BUDGET.windowMs);
+      const filters = savedSearchFilters(body.filters);
+      if (Object.keys(filters).length === 0) {
+        throw badRequest('Choose at least one filter to save a search', [{ path: 'filters', message: 'Choose at least one filter' }]);
+      }
+      const words = filters.q ? queryWords(filters.q) : [];
+      const q = words.length > 0 ? filters.q! : null;
+      let matchKey = filters.category ? `c:${filters.category}` : '*';
+      if (q && !hasSearchOperators(q)) {
+        const lexeme = await repo.rarestLexeme(words);
+        if (lexeme) matchKey = lexeme;
+      }
+      const row = await ctx.db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await repo.lockUser(tx, caller.id);
+        if ((await repo.count(tx, caller.id)) >= SAVED_SEARCHES_MAX) {
+          throw new AppError('SAVED_SEARCHES_FULL', `You can keep at most ${SAVED_SEARCHES_MAX} saved searches: delete some first`);
+        }
+        const inserted = await repo.insert(tx, {
+          id: newId(),
+          userId: caller.id,
+          filters,
+          filtersKey: filtersQuery(filters),
+          label: savedSearchLabel(filters, ctx.config.priceFormat),
+          alert: body.alert,
+          q,
+          category: filters.category ?? null,
+          minCents: filters.minPrice !== undefined ? toCents(Number(filters.minPrice)) : null,
+          maxCents: filters.maxPrice !== undefined ? toCents(Number(filters.maxPrice)) : null,
+          matchKey,
+        });
+        if (!inserted) throw new AppError('ALREADY_SAVED', 'You saved this search already');
+        return inserted;
+      });
+      return toSavedSearch(row);
+    },
+
+    async list(caller: AuthUser): Promise<SavedSearch[]> {
+      return (await repo.list(caller.id)).map(toSavedSearch);
+    },
+
+    async update(caller: AuthUser, id: string, body: z.output<typeof UpdateSavedSearchBody>): Promise<SavedSearch> {
+      await enforceBudget(ctx, 'saved-search-write', caller.id, SAVED_SEARCH_WRITE_BUDGET.max, SAVED_SEARCH_WRITE_BUDGET.windowMs);
+      await owned(caller, id);
+      if (body.alert === undefined) throw badRequest('Send an alert to change', [{ path: 'alert', message: 'Send instant, daily or off' }]);
+      const row = await repo.update(id, caller.id, { alert: body.alert as SavedSearchAlert });
+      if (!row) throw notFound('Saved search');
+      return this.one(caller, row);
+    },
+
+    async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
+      await owned(caller, id);
+      return { acknowledged: true, deletedCount: (await repo.remove(id, caller.id)) ? 1 : 0 };
+    },
+
+    async seen(caller: AuthUser, id: string): Promise<SavedSearch> {
+      await owned(caller, id);
+      const row = await repo.update(id, caller.id, { seenAt: new Date() });
+      if (!row) throw notFound('Saved search');
+      return toSavedSearch({ ...row, newCount: 0 });
+    },
+
+    async one(caller: AuthUser, row: StoredSearch): Promise<SavedSearch> {
+      const listed = (await repo.list(caller.id)).find((r) => r.id === row.id);
+      return toSavedSearch(listed ?? row);
+    },
+
+    /** One-click unsubscribe: a valid token turns its search's alert off; anything else changes nothing (400). */
+    async unsubscribe(token: string): Promise<{ label: string; alert: 'off' }> {
+      const invalid = () => new AppError('INVALID_TOKEN', 'This unsubscribe link is not valid');
+      const id = tokens.idOf(token);
+      if (!id) throw invalid();
+      const search = await repo.find(id);
+      if (!search || !tokens.verify(token, search.id, search.userId)) throw invalid();
+      await repo.update(search.id, search.userId, { alert: 'off', alertDueAt: null });
+      return { label: search.label, alert: 'off' };
+    },
+
+    /** Queues the digest of every user with daily searches (the DIGEST_CRON job; tests call it). */
+    runDigest,
+
+    /** The products module's onChange (app.ts): a new listing, or one edited into a search's filters, is matched off the request path. */
+    async onListingChange(tx: Db, change: ListingChange): Promise<void> {
+      if (change.kind === 'created') {
+        await ctx.jobs.send('savedSearches.match', { productId: change.row.id }, { tx });
+        return;
+      }
+      if (change.kind !== 'updated') return;
+      const { before, after } = change;
+      const moved =
+        before.name !== after.name ||
+        before.category !== after.category ||
+        before.priceCents !== after.priceCents ||
+        before.shortDescription !== after.shortDescription ||
+        before.longDescription !== after.longDescription;
+      if (moved) await ctx.jobs.send('savedSearches.match', { productId: after.id }, { tx });
+    },
+
+    /** The matching statement (bench). */
+    matchSelect: repo.matchSelect,
+
+    /**
+     * Saved searches' part of an account's deletion and export (lib/account-lifecycle.ts): deleted with the account
+     * (their hits with them; a queued alert job finds no search and does nothing); exported with their filters.
+     */
+    accountPart(): AccountPart {
+      return {
+        module: 'saved-searches',
+        tables: ['saved_searches'],
+        onDelete: async (tx, userId) => {
+          await repo.lockUser(tx, userId);
+          await repo.removeAllOf(tx, userId);
+        },
+        exportFor: async (userId) => ({
+          savedSearches: (await repo.allOf(userId)).map((row) => ({
+            _id: row.id,
+            label: row.label,
+            filters: row.filters,
+            alert: row.alert,
+            createdAt: row.createdAt.toISOString(),
+            seenAt: row.seenAt.toISOString(),
+            lastMailedAt: row.lastMailedAt?.toISOString() ?? null,
+          })),
+        }),
+      };
+    },
+  };
+}
+export type SavedSearchesService = ReturnType<typeof createSavedSearchesService>;

@@ -1,0 +1,5 @@
+export const favouriteKeys = {
+  all: ['favourites'] as const,
+  ids: () => [...favouriteKeys.all, 'ids'] as const,
+  list: () => [...favouriteKeys.all, 'list'] as const,
+};
