@@ -1,18 +1,25 @@
-// `npm run fault:crash -- [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--outage 5]
-//                         [--skip-pglite] [--skip-postgres] [--skip-outage]`
+// `npm run fault:crash -- [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--alert-rounds 5] [--outage 5]
+//                         [--skip-pglite] [--skip-postgres] [--skip-alerts] [--skip-outage]`
 //
 // Crash durability, PGlite then PostgreSQL: a seller and a buyer registered through the API send a stream of
 // writes (listings, and buy requests on the seller's listings) to the server running as a child process;
 // the server is killed with SIGKILL mid-stream (after a random number of acknowledged writes, 8 in flight),
 // restarted on the same DATA_DIR (or the same DATABASE_URL), and every write that was answered 2xx must be there,
 // by id and content. N rounds; then, with the server stopped, amcheck verifies every B-tree index against its table.
+// Then, unless --skip-alerts, saved-search alerts on the same backend: a buyer saves a search with instant alerts, a
+// seller lists matching items one every 300-500 ms, and the server (mailing to an SMTP server in this process) is
+// killed at a random moment of each round and restarted; once the alerts settle, every acknowledged listing must be
+// named by exactly one alert mail (0: lost, 2+: doubled). PGlite runs it too: its queue lives in DATA_DIR, and the
+// restarted server takes over the dead one's jobs as a second PostgreSQL process would.
 // Then, unless --skip-outage, the PostgreSQL outage of fault-outage.ts on the same database.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { ALERT_MAIL_LISTINGS } from '@olden/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { decodedBodyOf, headersOf, startSmtp, type TestSmtp } from '../src/test/smtp.ts';
 import { outage, OUTAGE_SECONDS_MAX, type OutageSummary, reportOutage } from './fault-outage.ts';
 import {
   type Account,
@@ -32,7 +39,7 @@ import {
 } from './support.ts';
 
 const USAGE =
-  'fault:crash [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--outage 5] [--skip-pglite] [--skip-postgres] [--skip-outage]';
+  'fault:crash [--rounds 20] [--writers 8] [--min-writes 5] [--max-writes 60] [--alert-rounds 5] [--outage 5] [--skip-pglite] [--skip-postgres] [--skip-alerts] [--skip-outage]';
 const args = parseFlags(
   process.argv.slice(2),
   {
@@ -40,9 +47,11 @@ const args = parseFlags(
     writers: 8,
     'min-writes': 5,
     'max-writes': 60,
+    'alert-rounds': 5,
     outage: 5,
     'skip-pglite': false,
     'skip-postgres': false,
+    'skip-alerts': false,
     'skip-outage': false,
   },
   USAGE,
@@ -281,17 +290,177 @@ function reportCrash(crash: CrashSummary[]): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Saved-search alerts and kill -9
+
+/** A round's listings: with the one in flight at the kill, even a batch that waited out the restart fits one mail. */
+const ALERT_LISTINGS_PER_ROUND = ALERT_MAIL_LISTINGS - 1;
+/**
+ * How long a round waits for its listings to be mailed. A send cut off by the kill leaves its claim, which a run may
+ * take only after 2 min (lib/mail.ts CLAIM_MS), and the job's retries back off (2, 4, 8... s, lib/jobs.ts RETRY), so
+ * the run that finds the claim stale may come about 4 min after the kill.
+ */
+const ALERT_SETTLE_MAX_MS = 300_000;
+/** Once every listing is named, how long nothing more may come (a doubling mail would come within an interval or two). */
+const ALERT_QUIET_MS = 5000;
+// Alerts of one search at most one a second; an active job not finished in 2 s (its process killed) is run again.
+const ALERT_ENV = { ALERT_MAIL_INTERVAL_SECONDS: '1', JOB_POLL_MS: '500', JOB_EXPIRE_SECONDS: '2' };
+const LISTING_LINK = /\/productDetails\/([0-9a-f]{32})/g;
+
+interface AlertSummary {
+  backend: string;
+  rounds: number;
+  listings: number;
+  mails: number;
+  /** Deliveries of a Message-ID already delivered: a send cut off after the SMTP server took it, sent again. */
+  resent: number;
+  lost: number;
+  doubled: number;
+  settleMaxMs: number;
+}
+
+/**
+ * The listing ids each of the alert mails to `address` names, by Message-ID: a mail sent again after a crash keeps
+ * its Message-ID (lib/mail.ts sendOnce), and a mail client shows it once.
+ */
+function alertMails(smtp: TestSmtp, address: string): { named: Map<string, Set<string>>; deliveries: number } {
+  const named = new Map<string, Set<string>>();
+  const delivered = smtp.to(address).filter((m) => headersOf(m.raw).has('list-unsubscribe'));
+  for (const m of delivered) {
+    const ids = [...decodedBodyOf(m.raw).matchAll(LISTING_LINK)].map((match) => match[1]!);
+    named.set(headersOf(m.raw).get('message-id') ?? `no id ${named.size}`, new Set(ids));
+  }
+  return { named, deliveries: delivered.length };
+}
+
+/** How many distinct alert mails name each listing id they name. */
+function timesNamed(named: Map<string, Set<string>>): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const ids of named.values()) for (const id of ids) times.set(id, (times.get(id) ?? 0) + 1);
+  return times;
+}
+
+async function alertRounds(backend: Backend, rounds: number): Promise<AlertSummary> {
+  log(`\n== Saved-search alerts: ${backend.name}, ${rounds} rounds of kill -9 while listings are matched and mailed ==`);
+  const smtp = await startSmtp();
+  const env = { ...backend.env, ...ALERT_ENV, SMTP_URL: smtp.url };
+  let server: ServerChild = await startServer({ env });
+  const word = `alert${randomBytes(3).toString('hex')}`;
+  const seller = await registerAccount(server.base, `${word}-seller@fault.example.com`, 'Alert Seller');
+  const buyer = await registerAccount(server.base, `${word}-buyer@fault.example.com`, 'Alert Buyer');
+  const acked: string[] = [];
+  const isSettled = () => {
+    const times = timesNamed(alertMails(smtp, buyer.email).named);
+    return acked.every((id) => times.has(id));
+  };
+  let settleMaxMs = 0;
+  try {
+    const search = await call(server.base, 'POST', '/api/savedSearches', {
+      token: buyer.token,
+      body: { filters: { q: word }, alert: 'instant' },
+    });
+    if (search.status !== 201) throw new Error(`saved search answered ${search.status} ${JSON.stringify(search.body)}`);
+    for (let round = 1; round <= rounds; round++) {
+      let killed = false;
+      const before = acked.length;
+      const stream = async () => {
+        for (let n = 0; n < ALERT_LISTINGS_PER_ROUND && !killed; n++) {
+          try {
+            const res = await call<{ insertedId: string }>(server.base, 'POST', '/api/products', {
+              token: seller.token,
+              body: listingBody(acked.length, word),
+            });
+            if (res.status === 200) acked.push(res.body.insertedId);
+            else if (!killed) throw new Error(`listing answered ${res.status} ${JSON.stringify(res.body)}`);
+          } catch (error) {
+            // A reset or refused connection after the kill is expected: that listing was never acknowledged.
+            if (!killed) throw error;
+          }
+          await sleep(300 + Math.random() * 200);
+        }
+      };
+      // The kill lands anywhere in the round's stream of listings, or just after it while the last are mailed.
+      const killAfterMs = Math.random() * ALERT_LISTINGS_PER_ROUND * 400;
+      const streaming = stream();
+      await Promise.race([sleep(killAfterMs), streaming]);
+      killed = true;
+      await server.kill9();
+      await streaming;
+
+      const restartStart = Date.now();
+      server = await startServer({ env });
+      const restartMs = Date.now() - restartStart;
+      const settleStart = Date.now();
+      while (!isSettled() && Date.now() - settleStart < ALERT_SETTLE_MAX_MS) await sleep(250);
+      await sleep(ALERT_QUIET_MS);
+      const settleMs = Date.now() - settleStart;
+      settleMaxMs = Math.max(settleMaxMs, settleMs);
+      log(
+        `  round ${String(round).padStart(2)}: killed after ${fmt(killAfterMs, 0)} ms; acked ${acked.length - before} listings ` +
+          `(total ${acked.length}); restart ${restartMs} ms; ${isSettled() ? 'all mailed' : '!! NOT all mailed'} ` +
+          `within ${fmt(settleMs / 1000)} s; ${alertMails(smtp, buyer.email).deliveries} alert mails so far`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await smtp.close();
+  }
+  const { named, deliveries } = alertMails(smtp, buyer.email);
+  const times = timesNamed(named);
+  const summary: AlertSummary = {
+    backend: backend.name,
+    rounds,
+    listings: acked.length,
+    mails: named.size,
+    resent: deliveries - named.size,
+    lost: acked.filter((id) => !times.has(id)).length,
+    // Any listing named twice, acknowledged or cut off by the kill after it was written.
+    doubled: [...times.values()].filter((n) => n > 1).length,
+    settleMaxMs,
+  };
+  if (summary.lost > 0 || summary.doubled > 0) {
+    log(`  !! ${backend.name}: ${summary.lost} acknowledged listings never mailed, ${summary.doubled} listings mailed twice`);
+  }
+  return summary;
+}
+
+/** Prints the alert figures and says whether every acknowledged listing was mailed exactly once. */
+function reportAlerts(alerts: AlertSummary[]): boolean {
+  if (alerts.length) {
+    console.table(
+      alerts.map((a) => ({
+        backend: a.backend,
+        rounds: a.rounds,
+        'acked listings': a.listings,
+        'alert mails': a.mails,
+        'resent (same Message-ID)': a.resent,
+        lost: a.lost,
+        doubled: a.doubled,
+        'settle max s': fmt(a.settleMaxMs / 1000),
+      })),
+    );
+  }
+  return alerts.every((a) => a.lost === 0 && a.doubled === 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 const crash: CrashSummary[] = [];
+const alerts: AlertSummary[] = [];
 let outageFigures: OutageSummary | undefined;
 await runExperiment(
   async (scratch) => {
-    if (!args['skip-pglite']) crash.push(await crashRounds(scratch.pglite(), args.rounds));
-    if (!args['skip-postgres']) crash.push(await crashRounds(await scratch.postgres(), args.rounds));
+    const backends: (() => Backend | Promise<Backend>)[] = [];
+    if (!args['skip-pglite']) backends.push(() => scratch.pglite());
+    if (!args['skip-postgres']) backends.push(() => scratch.postgres());
+    for (const backend of backends) {
+      crash.push(await crashRounds(await backend(), args.rounds));
+      if (!args['skip-alerts']) alerts.push(await alertRounds(await backend(), args['alert-rounds']));
+    }
     if (!args['skip-outage']) outageFigures = await outage(await scratch.postgres(), Math.min(args.outage, OUTAGE_SECONDS_MAX));
   },
   () => {
     const crashOk = reportCrash(crash);
-    return (outageFigures ? reportOutage(outageFigures) : true) && crashOk;
+    const alertsOk = reportAlerts(alerts);
+    return (outageFigures ? reportOutage(outageFigures) : true) && crashOk && alertsOk;
   },
 );
