@@ -57,9 +57,10 @@ describe('product page status', () => {
 describe('product page while sign-in settles its token', () => {
   const bob = { _id: 'u-bob', email: 'bob@example.com', displayName: 'Bob', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
 
-  it('a press of Buy Now waits for the token and opens the dialog; no favourites call goes out without the token', async () => {
+  it('presses of Buy Now and of the heart wait for the token; no favourites call goes out without it', async () => {
     let giveToken: (response: Response) => void = () => undefined;
     const token = new Promise<Response>((resolve) => (giveToken = resolve));
+    const saved: string[] = [];
     const fetchMock = mockApi({
       'GET /api/auth/session': { user: bob },
       'POST /api/jwt': () => token,
@@ -67,7 +68,11 @@ describe('product page while sign-in settles its token', () => {
       'GET /api/products/p-1/similar': [],
       'GET /api/favourites/ids': (init: RequestInit) =>
         new Headers(init.headers).get('Authorization') === 'Bearer token-1'
-          ? json({ ids: [] })
+          ? json({ ids: saved })
+          : json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 401),
+      'PUT /api/favourites/p-1': (init: RequestInit) =>
+        new Headers(init.headers).get('Authorization') === 'Bearer token-1'
+          ? (saved.push('p-1'), json({ favourited: true, favouriteCount: 1 }))
           : json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, 401),
     });
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -75,6 +80,7 @@ describe('product page while sign-in settles its token', () => {
     const buy = await screen.findByRole('button', { name: 'Buy Now' });
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/jwt')).toBe(true));
     fireEvent.click(buy);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Walnut dresser to favourites' }));
     // Still settling: the press is held, nobody is sent to the login page, and the heart has asked nothing yet.
     expect(router.state.location.pathname).toBe('/productDetails/p-1');
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/favourites'))).toBe(false);
@@ -82,5 +88,8 @@ describe('product page while sign-in settles its token', () => {
     expect(await screen.findByRole('heading', { name: 'Please Full-fill the form' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/productDetails/p-1');
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/favourites/ids')).toBe(true));
-  });
+    // The held heart press saves the listing, with the token.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Walnut dresser to favourites' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(fetchMock.mock.calls.filter(([url, init]) => String(url) === '/api/favourites/p-1' && init?.method === 'PUT')).toHaveLength(1);
+  }, 15_000);
 });

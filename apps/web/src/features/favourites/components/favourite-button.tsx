@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/popups';
 import { useFavouriteIds } from '../api/get-favourite-ids';
@@ -13,7 +14,7 @@ interface Props {
   /**
    * False while sign-in is still settling its token (the session is read first): the heart neither reads nor
    * writes, because a call without the token is a 401, and a 401 signs the person out. It stays enabled, as the server
-   * painted it; a press in that moment does nothing.
+   * painted it; a press in that moment is held and acted on once the user's favourites are known.
    */
   ready?: boolean;
   /** One's own listing has no heart. */
@@ -26,15 +27,23 @@ interface Props {
 export function FavouriteButton({ productId, name, userId, onSignIn, ready = true, isOwn = false, favouriteCount, size = 'sm' }: Props) {
   const ids = useFavouriteIds(Boolean(userId) && ready);
   const toggle = useToggleFavourite();
-  if (isOwn) return null;
+  const [held, setHeld] = useState(false);
+  // Whether a press can be acted on: sign-in has settled and, for a signed-in user, their favourites are read.
+  const settled = ready && (!userId || !ids.isPending);
   const isSaved = Boolean(userId && ids.data?.has(productId));
-  const handleClick = () => {
-    if (!ready) return;
+  const press = () => {
     if (!userId) return onSignIn();
     toggle.mutate(
       { productId, favourited: !isSaved },
       { onError: (error) => void showToast(errorMessage(error), 'error') },
     );
   };
+  useEffect(() => {
+    if (!held || !settled) return;
+    setHeld(false);
+    press();
+  });
+  if (isOwn) return null;
+  const handleClick = () => (settled ? press() : setHeld(true));
   return <HeartButton name={name} pressed={isSaved} favouriteCount={favouriteCount} size={size} onClick={handleClick} disabled={toggle.isPending} />;
 }
