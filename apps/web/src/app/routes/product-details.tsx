@@ -1,5 +1,5 @@
 import { isSeller } from '@olden/contracts/constants';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { cardHeart, Heart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
@@ -51,11 +51,16 @@ export function Component() {
     setBuyOpen(true);
   };
 
+  // The latest handler (it reads the settled user), for the held press.
+  const latestBuy = useRef(handleBuy);
+  useLayoutEffect(() => {
+    latestBuy.current = handleBuy;
+  });
   useEffect(() => {
     if (!buyPending || loading) return;
     setBuyPending(false);
-    if (!unavailableReason) handleBuy();
-  });
+    if (!unavailableReason) latestBuy.current();
+  }, [buyPending, loading, unavailableReason]);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/popups';
 import { useFavouriteIds } from '../api/get-favourite-ids';
@@ -38,11 +38,16 @@ export function FavouriteButton({ productId, name, userId, onSignIn, ready = tru
       { onError: (error) => void showToast(errorMessage(error), 'error') },
     );
   };
+  // The latest press (it reads the latest favourites), for the held press once everything is settled.
+  const latestPress = useRef(press);
+  useLayoutEffect(() => {
+    latestPress.current = press;
+  });
   useEffect(() => {
     if (!held || !settled) return;
     setHeld(false);
-    press();
-  });
+    latestPress.current();
+  }, [held, settled]);
   if (isOwn) return null;
   const handleClick = () => (settled ? press() : setHeld(true));
   return <HeartButton name={name} pressed={isSaved} favouriteCount={favouriteCount} size={size} onClick={handleClick} disabled={toggle.isPending} />;
