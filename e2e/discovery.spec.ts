@@ -52,7 +52,7 @@ test('a saved search alerts live and by mail; the mail opens the timeline and it
 
   await page.goto(`/timeline?q=${word}`);
   const save = page.getByRole('group', { name: 'Save this search' });
-  await expect(save.getByLabel('Alert for this search')).toHaveValue('instant');
+  await expect(save.getByLabel('Alert for this search', { exact: true })).toHaveValue('instant');
   await save.getByRole('button', { name: 'Save this search' }).click();
   await expect(page.getByText('Search saved')).toBeVisible();
 
@@ -82,6 +82,6 @@ test('a saved search alerts live and by mail; the mail opens the timeline and it
   await stranger.close();
 
   await page.goto('/dashboard/savedSearches');
-  await expect(page.getByLabel(`Alert for ${word}`)).toHaveValue('off');
+  await expect(page.getByLabel(`Alert for ${word}`, { exact: true })).toHaveValue('off');
   await expectNoSeriousViolations(page, 'Saved Searches');
 });

@@ -29,7 +29,7 @@ test('timeline filters live in the URL, survive reload, and page with Load more'
   ]);
   await expect(select.locator('option').first()).toBeDisabled();
 
-  await page.getByLabel('Search').fill(tag);
+  await page.getByLabel('Search', { exact: true }).fill(tag);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
   const cards = page.getByRole('link', { name: /^View Details of / });
@@ -52,7 +52,7 @@ test('timeline filters live in the URL, survive reload, and page with Load more'
 
   await page.reload();
   await expect(page.getByLabel('Category')).toHaveValue('kids');
-  await expect(page.getByLabel('Search')).toHaveValue(tag);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(tag);
   await expect(page.getByLabel('Minimum price')).toHaveValue('11');
   await expect(cards).toHaveCount(2);
   await saveScreenshot(page, testInfo, 'timeline-filtered');

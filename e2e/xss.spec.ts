@@ -77,7 +77,7 @@ for (const mode of ['with the CSP', 'with the CSP bypassed'] as const) {
         // A search for the payload itself: the query is reflected in the box and the URL, never as markup.
         for (const q of [PAYLOADS.script, PAYLOADS.img, PAYLOADS.title, PAYLOADS.svg]) {
           await v.goto(`/timeline?q=${encodeURIComponent(q)}`);
-          await expect(v.getByLabel('Search')).toHaveValue(q);
+          await expect(v.getByLabel('Search', { exact: true })).toHaveValue(q);
           await settled(v);
           await guard(viewer, `timeline search ${q}`);
         }
@@ -85,9 +85,9 @@ for (const mode of ['with the CSP', 'with the CSP bypassed'] as const) {
         await v.goto(`/timeline?q=${encodeURIComponent(tag)}`);
         await expect(card).toBeVisible();
         await guard(viewer, 'timeline search by name');
-        await v.getByLabel('Search').fill(`${tag} ${PAYLOADS.flagImg}`);
-        await v.getByLabel('Search').press('Enter');
-        await expect(v.getByLabel('Search')).toHaveValue(`${tag} ${PAYLOADS.flagImg}`);
+        await v.getByLabel('Search', { exact: true }).fill(`${tag} ${PAYLOADS.flagImg}`);
+        await v.getByLabel('Search', { exact: true }).press('Enter');
+        await expect(v.getByLabel('Search', { exact: true })).toHaveValue(`${tag} ${PAYLOADS.flagImg}`);
         await settled(v);
         await guard(viewer, 'timeline search typed');
 

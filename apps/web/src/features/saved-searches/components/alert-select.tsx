@@ -9,8 +9,12 @@ export const ALERT_LABELS: Record<SavedSearchAlert, string> = {
 
 export function AlertSelect({ id, value, onChange, disabled, label }: { id: string; value: SavedSearchAlert; onChange: (v: SavedSearchAlert) => void; disabled?: boolean; label: string }) {
   return (
-    <label className="flex items-center gap-2 text-sm" htmlFor={id}>
-      <span className="sr-only">{label}</span>
+    // The label beside the select, not around it: wrapped, the select's chosen option joined its accessible name
+    // ("Alert for this searchInstant alerts").
+    <span className="flex items-center gap-2 text-sm">
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
       <select id={id} className="select select-bordered select-sm" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as SavedSearchAlert)}>
         {SAVED_SEARCH_ALERTS.map((a) => (
           <option key={a} value={a}>
@@ -18,6 +22,6 @@ export function AlertSelect({ id, value, onChange, disabled, label }: { id: stri
           </option>
         ))}
       </select>
-    </label>
+    </span>
   );
 }
