@@ -30,16 +30,18 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
-/** PATCH /api/users/me: the profile update (name, photo, mail notifications), same rules as registration; at least one field. */
+/** PATCH /api/users/me: the profile update (name, photo, mail choices), same rules as registration; at least one field. */
 export const UpdateProfileBody = z
   .object({
     /** false: no mail about requests and messages (account mails still go). */
     notifyByEmail: z.boolean({ error: 'notifyByEmail must be true or false' }).optional(),
+    /** true: saved-search alert mails in one daily digest, instant searches too (the live notice still comes at once). */
+    savedSearchDigest: z.boolean({ error: 'savedSearchDigest must be true or false' }).optional(),
     name: displayName(messages.register.nameRequired).optional(),
     photoURL: imageUrlInput('photoURL', messages.urlInvalid, messages.register.photoURLRequired).optional(),
   })
-  .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined, {
-    message: 'Send a name, a photoURL or notifyByEmail to change',
+  .refine((b) => b.name !== undefined || b.photoURL !== undefined || b.notifyByEmail !== undefined || b.savedSearchDigest !== undefined, {
+    message: 'Send a name, a photoURL, notifyByEmail or savedSearchDigest to change',
   })
   .meta({ minProperties: 1 });
 export type UpdateProfileBody = z.input<typeof UpdateProfileBody>;

@@ -40,6 +40,8 @@ export const SessionUser = z.object({
   emailVerified: z.boolean(),
   /** Mail about buy requests and messages (PATCH /api/users/me {notifyByEmail}). */
   notifyByEmail: z.boolean(),
+  /** Saved-search alert mails in one daily digest rather than as they come (PATCH /api/users/me {savedSearchDigest}). */
+  savedSearchDigest: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 export const SessionResponse = z.object({ user: SessionUser.nullable() });

@@ -33,6 +33,11 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   /** Mail about buy requests and messages (docs/product.md#messages-and-notifications); account mails always go. */
   notifyByEmail: boolean('notify_by_email').notNull().default(true),
+  /**
+   * Saved-search alert mails in one daily digest, instant searches too, instead of as they come (the live notice
+   * still comes at once; docs/product.md#favourites-and-saved-searches).
+   */
+  savedSearchDigest: boolean('saved_search_digest').notNull().default(false),
   createdAt: createdAt(),
   /**
    * Set when the user deleted their account: the row stays as a tombstone ("Deleted user", no email of

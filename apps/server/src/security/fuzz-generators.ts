@@ -169,6 +169,7 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         {
           name: fc.constantFrom('New Name', 'X', '  Padded  ', '😀 Emoji'),
           photoURL: fc.constantFrom('https://img.test.example/q.png', '/api/images/' + '0'.repeat(32) + '-1280.webp', 'http://x.example/p.png'),
+          savedSearchDigest: fc.constantFrom<unknown>(true, false, 'true', 1, null),
         },
         { requiredKeys: [] },
       );

@@ -82,6 +82,7 @@ describe('POST /api/auth/register', () => {
       admin: false,
       emailVerified: false,
       notifyByEmail: true,
+      savedSearchDigest: false,
     });
     const cookie = sessionCookie(res)!;
     expect(cookie.httpOnly).toBe(true);
@@ -226,7 +227,7 @@ describe('POST /api/auth/login', () => {
     const res = await call(t, 'POST', '/api/auth/login', { payload: { email: u.email.toUpperCase(), password: TEST_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      user: { _id: u.id, email: u.email, displayName: u.name, photoURL: expect.any(String), admin: false, emailVerified: false, notifyByEmail: true },
+      user: { _id: u.id, email: u.email, displayName: u.name, photoURL: expect.any(String), admin: false, emailVerified: false, notifyByEmail: true, savedSearchDigest: false },
     });
     const cookie = sessionCookie(res)!;
     expect(cookie.httpOnly).toBe(true);

@@ -150,6 +150,7 @@ describe.each([
         admin: false,
         emailVerified: true,
         notifyByEmail: true,
+        savedSearchDigest: false,
       },
     });
     expect(await countUsers(t)).toBe(before + 1);

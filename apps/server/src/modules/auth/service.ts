@@ -67,6 +67,7 @@ export function toSessionUser(user: UserRow, urls: ImageUrlConfig): SessionUser 
     admin: user.role === 'admin',
     emailVerified: user.emailVerified,
     notifyByEmail: user.notifyByEmail,
+    savedSearchDigest: user.savedSearchDigest,
   };
 }
 

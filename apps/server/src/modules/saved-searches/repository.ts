@@ -1,12 +1,18 @@
 // All SQL of the saved-searches module's tables (saved_searches, saved_search_hits). Matching reads the listing it
 // matches (a read model: the products table, whose `search` vector the timeline searches) and the search dictionary
 // (search_words) to find a search's rarest word (docs/decisions/025-saved-search-matching.md).
-import { and, asc, eq, getTableColumns, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, savedSearches, savedSearchHits } from '../../db/schema.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 type NewSavedSearch = Omit<typeof savedSearches.$inferInsert, 'query'>;
+
+/**
+ * The searches a digest covers: the daily ones, and instant ones no alert job holds (no alert queued). The latter have
+ * listings waiting only when their user chose one daily digest (users.saved_search_digest) or turned that off since.
+ */
+const inDigest = or(eq(savedSearches.alert, 'daily'), and(eq(savedSearches.alert, 'instant'), isNull(savedSearches.alertDueAt)));
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 
@@ -137,12 +143,15 @@ export function createSavedSearchesRepository(db: Db) {
           and (s.q is null or p.search @@ s.query)`;
     },
 
-    /** Marks an alert due unless one is queued; answers when (undefined: one is queued already). */
+    /**
+     * Marks an alert due unless one is queued, or a digest is mailing a batch of the search (it queues the alert when
+     * it is done); answers when (undefined: not now).
+     */
     async markAlertDue(tx: Db, id: string, intervalMs: number): Promise<Date | undefined> {
       const [row] = await tx
         .update(savedSearches)
         .set({ alertDueAt: sql`greatest(now(), coalesce(${savedSearches.lastMailedAt} + ${`${intervalMs} milliseconds`}::interval, now()))` })
-        .where(and(eq(savedSearches.id, id), isNull(savedSearches.alertDueAt)))
+        .where(and(eq(savedSearches.id, id), isNull(savedSearches.alertDueAt), isNull(savedSearches.pendingSeq)))
         .returning({ dueAt: savedSearches.alertDueAt });
       return row?.dueAt ?? undefined;
     },
@@ -152,11 +161,12 @@ export function createSavedSearchesRepository(db: Db) {
       return row;
     },
 
-    async lockDaily(tx: Db, userId: string): Promise<StoredSearch[]> {
+    /** The user's searches a digest covers (`inDigest`), oldest first, locked. */
+    async lockForDigest(tx: Db, userId: string): Promise<StoredSearch[]> {
       return tx
         .select(searchColumns)
         .from(savedSearches)
-        .where(and(eq(savedSearches.userId, userId), eq(savedSearches.alert, 'daily')))
+        .where(and(eq(savedSearches.userId, userId), inDigest))
         .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id))
         .for('update');
     },
@@ -191,14 +201,14 @@ export function createSavedSearchesRepository(db: Db) {
       return { hits, total: count?.n ?? 0 };
     },
 
-    /** Users with a daily search that has hits not yet mailed. */
+    /** Users with a search a digest covers (`inDigest`) that has hits not yet mailed. */
     async digestUsers(): Promise<string[]> {
       const rows = await db
         .selectDistinct({ userId: savedSearches.userId })
         .from(savedSearches)
         .where(
           and(
-            eq(savedSearches.alert, 'daily'),
+            inDigest,
             sql`exists (select 1 from ${savedSearchHits} h where h.saved_search_id = ${savedSearches.id} and h.seq > ${savedSearches.alertedSeq})`,
           ),
         );

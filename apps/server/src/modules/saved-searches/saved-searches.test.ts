@@ -1,8 +1,9 @@
 // Saved searches through the API (PGlite, or PostgreSQL with TEST_DATABASE_URL): the rules of saving, newCount, and
-// alerts off the request path: the live `savedSearch` event, instant mails throttled per search, the daily digest, and
-// one-click unsubscribe (RFC 8058), mails read from a real SMTP server.
+// alerts off the request path: the live `savedSearch` event, instant mails throttled per search, the daily digest, the
+// user's choice of one daily digest for every alert, and one-click unsubscribe (RFC 8058), mails read from a real SMTP
+// server.
 import type { AddressInfo } from 'node:net';
-import { type SavedSearch, SAVED_SEARCHES_MAX } from '@olden/contracts';
+import { type SavedSearch, SAVED_SEARCHES_MAX, type SessionUser } from '@olden/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../test/harness.ts';
@@ -33,6 +34,15 @@ const saved = async (user: TestUser, filters: Record<string, unknown>, alert = '
   return res.json<{ savedSearch: SavedSearch }>().savedSearch;
 };
 const list = async (user: TestUser) => (await t.injectAs(user, { url: '/api/savedSearches' })).json<SavedSearch[]>();
+const setMe = (user: TestUser, payload: Record<string, unknown>) => t.injectAs(user, { method: 'PATCH', url: '/api/users/me', payload });
+/** Whether the search has an alert job queued (alert_due_at), read from the database. */
+const alertQueued = async (id: string) => {
+  const rows = await t.database.db.execute(sql`select alert_due_at from saved_searches where id = ${id}`);
+  const row = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows)[0] as { alert_due_at: unknown };
+  return row.alert_due_at !== null;
+};
+const INSTANT_INTRO = 'New listings match your saved search "';
+const DIGEST_INTRO = 'New listings match your saved searches:';
 const unsubscribeLink = (raw: string) => /\/unsubscribe\?token=([A-Za-z0-9._%-]+)/.exec(decodedBodyOf(raw))?.[1];
 
 describe('POST /api/savedSearches', () => {
@@ -174,6 +184,99 @@ describe('matching and alerts', () => {
     await t.services.savedSearches.runDigest();
     await new Promise((r) => setTimeout(r, 2000));
     expect(smtp.to(buyer.email)).toHaveLength(1);
+  });
+});
+
+describe('PATCH /api/users/me {savedSearchDigest}: alert mails in one daily digest', () => {
+  it('on: an instant match is a live event at once and no mail, then named once by the next digest; off again: mails as they come, the digested listing not again', async () => {
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    const on = await setMe(buyer, { savedSearchDigest: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json<{ user: SessionUser }>().user).toMatchObject({ savedSearchDigest: true, notifyByEmail: true });
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: buyer.cookie } });
+    expect(session.json<{ user: SessionUser }>().user.savedSearchDigest).toBe(true);
+    const walnut = await saved(buyer, { q: 'walnut bureau' });
+    await saved(buyer, { q: 'pine settle' }, 'daily');
+    const sse = await connectSse(`${base}/api/events`, { cookie: buyer.cookie });
+    try {
+      const bureau = await createProduct(t, seller, { name: 'Walnut bureau', price: '120' });
+      await createProduct(t, seller, { name: 'Pine settle', price: '60' });
+      const event = await sse.next('savedSearch', { timeoutMs: 15_000 });
+      expect(event.data).toMatchObject({ savedSearchId: walnut._id, productId: bureau, name: 'Walnut bureau' });
+      // The alert job ran (the match queued it) and left the listing to the digest.
+      await expect.poll(() => alertQueued(walnut._id), { timeout: 15_000, interval: 200 }).toBe(false);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.to(buyer.email)).toHaveLength(0);
+
+      await t.services.savedSearches.runDigest();
+      await expect.poll(() => smtp.to(buyer.email).length, { timeout: 15_000, interval: 200 }).toBe(1);
+      const digest = decodedBodyOf(smtp.to(buyer.email)[0]!.raw);
+      expect(digest).toContain(DIGEST_INTRO);
+      expect(digest).toContain(`${t.config.publicUrl}/productDetails/${bureau}`);
+      expect(digest).toContain('Pine settle');
+      expect(digest).toContain('you chose one daily mail for your saved-search alerts');
+      await t.services.savedSearches.runDigest();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.to(buyer.email)).toHaveLength(1);
+
+      const off = await setMe(buyer, { savedSearchDigest: false });
+      expect(off.json<{ user: SessionUser }>().user.savedSearchDigest).toBe(false);
+      const desk = await createProduct(t, seller, { name: 'Walnut writing bureau', price: '150' });
+      await expect.poll(() => smtp.to(buyer.email).length, { timeout: 20_000, interval: 200 }).toBe(2);
+      const instant = decodedBodyOf(smtp.to(buyer.email)[1]!.raw);
+      expect(instant).toContain(INSTANT_INTRO);
+      expect(instant).toContain(`${t.config.publicUrl}/productDetails/${desk}`);
+      expect(instant).not.toContain(`/productDetails/${bureau}`);
+      await sse.next('savedSearch', { timeoutMs: 15_000, where: (data) => (data as { productId: string }).productId === desk });
+      expect(sse.events.filter((e) => e.event === 'savedSearch')).toHaveLength(2);
+      await t.services.savedSearches.runDigest();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.to(buyer.email)).toHaveLength(2);
+    } finally {
+      sse.close();
+    }
+  });
+
+  it('turned off before the digest ran: what waited for it goes as an instant alert, once', async () => {
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    await setMe(buyer, { savedSearchDigest: true });
+    const s = await saved(buyer, { q: 'mahogany tallboy' });
+    const tallboy = await createProduct(t, seller, { name: 'Mahogany tallboy', price: '300' });
+    await expect.poll(async () => (await list(buyer))[0]!.newCount, { timeout: 15_000, interval: 200 }).toBe(1);
+    await expect.poll(() => alertQueued(s._id), { timeout: 15_000, interval: 200 }).toBe(false);
+    expect(smtp.to(buyer.email)).toHaveLength(0);
+    await setMe(buyer, { savedSearchDigest: false });
+    await t.services.savedSearches.runDigest();
+    await expect.poll(() => smtp.to(buyer.email).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    const body = decodedBodyOf(smtp.to(buyer.email)[0]!.raw);
+    expect(body).toContain(INSTANT_INTRO);
+    expect(body).toContain(`/productDetails/${tallboy}`);
+    await t.services.savedSearches.runDigest();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(smtp.to(buyer.email)).toHaveLength(1);
+  });
+
+  it('off by default; anything but a boolean is a 400 that changes nothing; with notifyByEmail off the digest mails nothing', async () => {
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    expect((await t.services.users.findById(buyer.id))?.savedSearchDigest).toBe(false);
+    for (const bad of ['true', 1, null, { $ne: false }]) {
+      expectError(await setMe(buyer, { savedSearchDigest: bad }), 400, { code: 'VALIDATION' });
+    }
+    expect((await t.services.users.findById(buyer.id))?.savedSearchDigest).toBe(false);
+    expect((await setMe(buyer, { savedSearchDigest: true, notifyByEmail: false })).json<{ user: SessionUser }>().user).toMatchObject({
+      savedSearchDigest: true,
+      notifyByEmail: false,
+    });
+    const s = await saved(buyer, { q: 'cherrywood chest' });
+    await createProduct(t, seller, { name: 'Cherrywood chest', price: '80' });
+    await expect.poll(async () => (await list(buyer))[0]!.newCount, { timeout: 15_000, interval: 200 }).toBe(1);
+    await expect.poll(() => alertQueued(s._id), { timeout: 15_000, interval: 200 }).toBe(false);
+    await t.services.savedSearches.runDigest();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(smtp.to(buyer.email)).toHaveLength(0);
   });
 });
 

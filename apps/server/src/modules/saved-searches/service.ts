@@ -5,6 +5,9 @@
 // transaction; the job records hits (once per search and listing), sends `savedSearch` events, and queues an alert
 // per instant search. Alert and digest jobs mail each batch of hits under one key (lib/mail.ts sendOnce) and move the
 // search's progress (`alertedSeq`) past it, so a retry, a crash or a second process never mails a listing twice.
+// A user who chose one daily digest (savedSearchDigest) still gets the live event of an instant search at once; its
+// alert job then mails nothing and leaves the hits to the digest. A batch is finished by the job that took it
+// (`pendingSeq`): an alert job's while an alert is queued (`alertDueAt`), else a digest's.
 import {
   ALERT_MAIL_LISTINGS,
   type CreateSavedSearchBody,
@@ -105,15 +108,18 @@ export function createSavedSearchesService(
     moreText: total > hits.length ? `See all ${total} new listings` : 'See the search',
   });
 
+  /** Queues the search's alert job on `tx`, unless one is queued or a digest holds a batch (repository markAlertDue). */
+  async function queueAlert(tx: Db, savedSearchId: string): Promise<void> {
+    const due = await repo.markAlertDue(tx, savedSearchId, intervalMs);
+    if (due) await ctx.jobs.send('savedSearches.alert', { savedSearchId }, { startAfter: due, tx });
+  }
+
   // --- Matching ---
   ctx.jobs.define<{ productId: string }>('savedSearches.match', async ({ productId }) => {
     const events = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const hits = await repo.match(tx, productId);
-      for (const hit of hits.filter((h) => h.alert === 'instant')) {
-        const due = await repo.markAlertDue(tx, hit.savedSearchId, intervalMs);
-        if (due) await ctx.jobs.send('savedSearches.alert', { savedSearchId: hit.savedSearchId }, { startAfter: due, tx });
-      }
+      for (const hit of hits.filter((h) => h.alert === 'instant')) await queueAlert(tx, hit.savedSearchId);
       return hits;
     });
     const instant = events.filter((h) => h.alert === 'instant');
@@ -131,6 +137,10 @@ export function createSavedSearchesService(
 
   // --- Instant alerts ---
   ctx.jobs.define<{ savedSearchId: string }>('savedSearches.alert', async ({ savedSearchId }) => {
+    // The owner is read before the transaction: on PGlite a read outside it would wait for it to end.
+    const owner = await repo.find(savedSearchId);
+    if (!owner) return;
+    const user = await deps.users.findById(owner.userId);
     const batch = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const search = await repo.lock(tx, savedSearchId);
@@ -139,7 +149,13 @@ export function createSavedSearchesService(
         await repo.set(tx, search.id, { alertDueAt: null, pendingSeq: null });
         return undefined;
       }
+      // A batch taken is finished as it began (its mail may be out already), whatever the user chose since.
       if (search.pendingSeq !== null) return { search, from: search.alertedSeq, to: search.pendingSeq };
+      if (user?.savedSearchDigest) {
+        // No alert queued any more: the digest takes the hits (repository `inDigest`).
+        await repo.set(tx, search.id, { alertDueAt: null });
+        return undefined;
+      }
       const last = await repo.lastHitSeq(tx, search.id, search.alertedSeq);
       if (last === undefined) {
         await repo.set(tx, search.id, { alertDueAt: null });
@@ -152,7 +168,6 @@ export function createSavedSearchesService(
     const { search } = batch;
     const found = await repo.mailedHits(search.id, batch.from, batch.to, ALERT_MAIL_LISTINGS);
     const hits = await visible(search.userId, found.hits);
-    const user = await deps.users.findById(search.userId);
     let mailed = false;
     if (user && user.notifyByEmail && hits.length > 0) {
       mailed = await deps.mailer.sendOnceOrRetry(
@@ -197,15 +212,22 @@ export function createSavedSearchesService(
   ctx.jobs.schedule('savedSearches.digest', ctx.config.DIGEST_CRON);
 
   ctx.jobs.define<{ userId: string }>('savedSearches.digestUser', async ({ userId }) => {
+    const user = await deps.users.findById(userId);
+    const instantToo = user?.savedSearchDigest === true;
     const batches = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const searches = await repo.lockDaily(tx, userId);
+      const searches = await repo.lockForDigest(tx, userId);
       const out: { search: StoredSearch; from: number; to: number }[] = [];
       for (const search of searches) {
         let to = search.pendingSeq;
         if (to === null) {
           const last = await repo.lastHitSeq(tx, search.id, search.alertedSeq);
           if (last === undefined) continue;
+          if (search.alert === 'instant' && !instantToo) {
+            // Waiting for a digest the user has turned off since: they go as an instant alert, now.
+            await queueAlert(tx, search.id);
+            continue;
+          }
           to = last;
           await repo.set(tx, search.id, { pendingSeq: to });
         }
@@ -220,7 +242,6 @@ export function createSavedSearchesService(
       const hits = await visible(userId, found.hits);
       if (hits.length > 0) sections.push(section(b.search, hits, found.total));
     }
-    const user = await deps.users.findById(userId);
     if (user && user.notifyByEmail && sections.length > 0) {
       const key = `digest:${userId}:${batches.map((b) => `${b.search.id}-${b.to}`).join(',')}`;
       // The digest turns off daily alerts of its first search per link; each section names its own search.
@@ -234,14 +255,22 @@ export function createSavedSearchesService(
           sections,
           urls: ctx.config,
           priceFormat: ctx.config.priceFormat,
-          footer: 'You get this daily digest for your saved searches with daily alerts. Manage them in your saved searches.',
+          footer: instantToo
+            ? 'You get this daily digest because you chose one daily mail for your saved-search alerts in your profile. Manage the searches in your saved searches.'
+            : 'You get this daily digest for your saved searches with daily alerts. Manage them in your saved searches.',
           unsubscribe: unsubscribeLinks(first),
         }),
       );
     }
     await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      for (const b of batches) await repo.set(tx, b.search.id, { alertedSeq: b.to, pendingSeq: null, lastMailedAt: new Date() });
+      for (const b of batches) {
+        const now = await repo.lock(tx, b.search.id);
+        if (!now) continue;
+        await repo.set(tx, b.search.id, { alertedSeq: b.to, pendingSeq: null, lastMailedAt: new Date() });
+        // Hits that came while this batch was out queued no alert (markAlertDue waits for the batch): queue it now.
+        if (now.alert === 'instant' && (await repo.lastHitSeq(tx, b.search.id, b.to)) !== undefined) await queueAlert(tx, b.search.id);
+      }
     });
   });
 

@@ -29,6 +29,7 @@ describe('PATCH /api/users/me', () => {
       admin: false,
       emailVerified: false,
       notifyByEmail: true,
+      savedSearchDigest: false,
     });
     const row = await t.services.users.findById(alice.id);
     expect({ name: row?.name, photoUrl: row?.photoUrl }).toEqual({ name: 'Alice Liddell', photoUrl: 'https://img.test.example/alice-2.png' });
@@ -63,7 +64,7 @@ describe('PATCH /api/users/me', () => {
     const u = await t.createUser({ name: 'Eve' });
     const before = await t.services.users.findById(u.id);
     const cases: [unknown, string][] = [
-      [{}, 'Send a name, a photoURL or notifyByEmail to change'],
+      [{}, 'Send a name, a photoURL, notifyByEmail or savedSearchDigest to change'],
       [{ name: '   ' }, messages.register.nameRequired],
       [{ name: '' }, messages.register.nameRequired],
       [{ name: 5 }, messages.register.nameRequired],

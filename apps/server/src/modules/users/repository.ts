@@ -26,7 +26,7 @@ export async function lockForDeletion(
 export async function tombstone(tx: Db, userId: string, fields: { name: string; email: string; photoUrl: string }): Promise<void> {
   await tx
     .update(users)
-    .set({ ...fields, passwordHash: null, oidcSubject: null, emailVerified: false, notifyByEmail: false, role: 'user', deletedAt: new Date() })
+    .set({ ...fields, passwordHash: null, oidcSubject: null, emailVerified: false, notifyByEmail: false, savedSearchDigest: false, role: 'user', deletedAt: new Date() })
     .where(eq(users.id, userId));
 }
 

@@ -60,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: Ima
     config: { auth: 'user' },
     schema: {
       tags: ['users'],
-      summary: "Update the caller's own name and/or photo; answers the signed-in user as /api/auth/session does",
+      summary: "Update the caller's own name, photo and/or mail choices; answers the signed-in user as /api/auth/session does",
       body: UpdateProfileBody,
       // 404: the account was banned between the token check and the write.
       response: { 200: z.object({ user: SessionUser }), ...errorResponses(400, 401, 404) },

@@ -90,7 +90,7 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /**
-     * PATCH /users/me: the caller's own name, photo and mail preference, nobody else's (the id is the token's). Listings
+     * PATCH /users/me: the caller's own name, photo and mail preferences, nobody else's (the id is the token's). Listings
      * copy the seller's name when they are made, so only listings made afterwards carry the new one.
      */
     async updateOwnProfile(caller: AuthUser, body: UpdateProfileBody): Promise<UserRow> {
@@ -98,6 +98,7 @@ export function createUsersService(ctx: AppContext) {
       if (body.name !== undefined) patch.name = body.name;
       if (body.photoURL !== undefined) patch.photoUrl = body.photoURL;
       if (body.notifyByEmail !== undefined) patch.notifyByEmail = body.notifyByEmail;
+      if (body.savedSearchDigest !== undefined) patch.savedSearchDigest = body.savedSearchDigest;
       const row = await repo.updateReturning(caller.id, patch);
       if (!row) throw notFound('User');
       return row;
@@ -218,6 +219,7 @@ export function createUsersService(ctx: AppContext) {
               role: row.role,
               emailVerified: row.emailVerified,
               notifyByEmail: row.notifyByEmail,
+              savedSearchDigest: row.savedSearchDigest,
               signInWith: { password: row.passwordHash !== null, google: row.oidcSubject !== null },
               createdAt: row.createdAt.toISOString(),
             },

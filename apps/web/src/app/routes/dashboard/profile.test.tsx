@@ -1,5 +1,6 @@
 // The profile page inside the real layouts with a mocked API: the profile update reaches the navbar, the
-// password change branches on codes, and the sessions can be ended one by one or all but this one.
+// password change branches on codes, the saved-search mail choice, and the sessions can be ended one by one or all
+// but this one.
 import { ACCOUNT_MESSAGES } from '@olden/contracts/constants';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,12 +14,22 @@ vi.mock('@/lib/popups', () => ({
   confirmAction: vi.fn(async () => true),
   showSuccess: vi.fn(async () => undefined),
   showError: vi.fn(async () => undefined),
+  showToast: vi.fn(async () => undefined),
 }));
 const popups = await import('@/lib/popups');
 
 configure({ asyncUtilTimeout: 5000 });
 
-const ann = { _id: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: 'https://example.com/ann.png', admin: false, emailVerified: true };
+const ann = {
+  _id: 'u1',
+  email: 'ann@example.com',
+  displayName: 'Ann',
+  photoURL: 'https://example.com/ann.png',
+  admin: false,
+  emailVerified: true,
+  notifyByEmail: true,
+  savedSearchDigest: false,
+};
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const firefox = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
 const session = (id: string, userAgent: string, current = false) => ({
@@ -65,6 +76,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, url: string) =>
 beforeEach(() => {
   vi.mocked(popups.confirmAction).mockClear();
   vi.mocked(popups.showSuccess).mockClear();
+  vi.mocked(popups.showToast).mockClear();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -169,6 +181,57 @@ describe('profile page', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Change password' }));
     expect(await within(form).findByText(ACCOUNT_MESSAGES.commonPassword)).toBeInTheDocument();
     expect(within(form).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('chooses one daily digest for saved-search alerts at once; with mail off the choice waits and says why', async () => {
+    const patches: unknown[] = [];
+    const { state } = mockAnn({
+      'GET /api/auth/sessions': [session('s1', chrome, true)],
+      'PATCH /api/users/me': ({ body }: { body?: BodyInit | null }) => {
+        const patch = JSON.parse(String(body)) as Partial<typeof ann>;
+        patches.push(patch);
+        state.user = { ...state.user, ...patch };
+        return json({ user: state.user });
+      },
+    });
+    renderProfile();
+    const group = await screen.findByRole('group', { name: 'Saved-search alert mails' });
+    const live = within(group).getByRole('radio', { name: 'As they come' });
+    const digest = within(group).getByRole('radio', { name: 'In one daily digest' });
+    expect(live).toBeChecked();
+    expect(digest).toHaveAccessibleDescription(/Instant searches too: one mail a day/);
+    const user = userEvent.setup();
+    await user.click(digest);
+    await waitFor(() => expect(popups.showToast).toHaveBeenCalledWith('Saved-search alerts: one daily digest', 'success'));
+    expect(patches).toEqual([{ savedSearchDigest: true }]);
+    expect(digest).toBeChecked();
+    expect(live).not.toBeChecked();
+
+    // Mail off: nothing to choose, and the group says why.
+    await user.click(screen.getByRole('switch', { name: 'Email me about requests and messages' }));
+    await waitFor(() => expect(digest).toBeDisabled());
+    expect(live).toBeDisabled();
+    expect(group).toHaveAccessibleDescription('Email is off above, so no alert mail goes: turn it on to choose.');
+    expect(digest).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Email me about requests and messages' }));
+    await waitFor(() => expect(live).toBeEnabled());
+    expect(group).not.toHaveAccessibleDescription();
+    await user.click(live);
+    await waitFor(() => expect(popups.showToast).toHaveBeenCalledWith('Saved-search alerts: mailed as they come', 'success'));
+    expect(patches).toEqual([{ savedSearchDigest: true }, { notifyByEmail: false }, { notifyByEmail: true }, { savedSearchDigest: false }]);
+  });
+
+  it('goes back to the saved choice and says why when saving it fails', async () => {
+    mockAnn({
+      'GET /api/auth/sessions': [session('s1', chrome, true)],
+      'PATCH /api/users/me': json({ statusCode: 400, code: 'VALIDATION', message: 'savedSearchDigest must be true or false' }, 400),
+    });
+    renderProfile();
+    const group = await screen.findByRole('group', { name: 'Saved-search alert mails' });
+    await userEvent.setup().click(within(group).getByRole('radio', { name: 'In one daily digest' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('savedSearchDigest must be true or false');
+    expect(within(group).getByRole('radio', { name: 'As they come' })).toBeChecked();
+    expect(popups.showToast).not.toHaveBeenCalled();
   });
 
   it('lists the sessions and signs out another one after a confirmation', async () => {

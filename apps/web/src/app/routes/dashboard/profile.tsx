@@ -12,6 +12,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { NotifyToggle } from '@/features/buyer-requests/components/notify-toggle';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { uploadImage } from '@/features/products/api/upload-image';
+import { DigestChoice } from '@/features/saved-searches/components/digest-choice';
 import { showSuccess } from '@/lib/popups';
 
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: React.ReactNode }) {
@@ -64,8 +65,22 @@ export function Profile() {
         <Section id="profile-passkeys" title="Passkeys" description="Sign in with this device's screen lock or a security key instead of a password and code.">
           <PasskeysSection />
         </Section>
-        <Section id="profile-notifications" title="Notifications" description="Mails about your buy requests and the conversations with buyers and sellers.">
-          {user && <NotifyToggle key={user._id} isOn={user.notifyByEmail} onSaved={() => refreshUser().catch(() => undefined)} />}
+        <Section
+          id="profile-notifications"
+          title="Notifications"
+          description="Mails about your buy requests, the conversations with buyers and sellers, and your saved searches."
+        >
+          {user && (
+            <div className="flex flex-col gap-5">
+              <NotifyToggle key={user._id} isOn={user.notifyByEmail} onSaved={() => refreshUser().catch(() => undefined)} />
+              <DigestChoice
+                key={`${user._id}-digest`}
+                isDigest={user.savedSearchDigest}
+                isMailOn={user.notifyByEmail}
+                onSaved={() => refreshUser().catch(() => undefined)}
+              />
+            </div>
+          )}
         </Section>
         <Section id="profile-sessions" title="Where you are signed in" description="Each device or browser you logged in with. Sign out any you do not recognise.">
           <SessionList onSignOutHere={() => void handleLogOut()} />

@@ -8,7 +8,7 @@ import { renderWithProviders } from '@/test/render';
 import { startEarlySession, takeEarlySession } from '../lib/early-session';
 import { useAuth } from './auth-context';
 
-const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true, savedSearchDigest: false };
 
 function Probe() {
   const auth = useAuth();

@@ -8,7 +8,7 @@ import { AdminRoute } from './admin-route';
 import { PrivateRoute } from './private-route';
 import { redirectTarget } from './redirect-target';
 
-const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true, savedSearchDigest: false };
 
 function LoginProbe() {
   const location = useLocation();

@@ -8,7 +8,7 @@ import { clearSessionEnded } from '../lib/session-ended';
 import { useAuth } from './auth-context';
 import { SessionEndedNotice } from './session-ended-notice';
 
-const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+const user: SessionUser = { _id: 'u1', email: 'user@example.com', displayName: 'Demo User', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true, savedSearchDigest: false };
 const MESSAGE = /Your session has ended/;
 
 /** Stands for the app: a signed-in page until the auth failure, then the login page. */

@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { json, mockApi } from '@/test/fetch-mock';
 import { NotifyToggle } from './notify-toggle';
 
-const user = { _id: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+const user = { _id: 'u1', email: 'ann@example.com', displayName: 'Ann', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true, savedSearchDigest: false };
 
 function renderToggle(isOn: boolean, onSaved = vi.fn()) {
   render(

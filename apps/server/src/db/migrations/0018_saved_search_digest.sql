@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "saved_search_digest" boolean DEFAULT false NOT NULL;
