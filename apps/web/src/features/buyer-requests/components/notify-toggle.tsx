@@ -1,6 +1,6 @@
 import type { SessionUser } from '@olden/contracts';
-import { useId, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { useId } from 'react';
+import { useSavedSetting } from '@/lib/use-saved-setting';
 import { useUpdateNotifyByEmail } from '../api/update-notify-by-email';
 
 interface Props {
@@ -14,26 +14,13 @@ interface Props {
 export function NotifyToggle({ isOn, onSaved }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
-  const [pending, setPending] = useState<boolean | null>(null);
-  // The server's answer holds until the session's copy of the user catches up.
-  const [saved, setSaved] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateNotifyByEmail();
-  const checked = pending ?? saved ?? isOn;
-
-  const handleChange = async (next: boolean) => {
-    setPending(next);
-    setError(null);
-    try {
-      const { user } = await update.mutateAsync(next);
-      setSaved(user.notifyByEmail);
-      await onSaved(user);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setPending(null);
-    }
-  };
+  const setting = useSavedSetting(isOn, async (next) => {
+    const { user } = await update.mutateAsync(next);
+    await onSaved(user);
+    return user.notifyByEmail;
+  });
+  const { value: checked, error, change: handleChange } = setting;
 
   return (
     <div className="flex flex-col gap-2">

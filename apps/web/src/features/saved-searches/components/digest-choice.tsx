@@ -1,6 +1,6 @@
 import type { SessionUser } from '@olden/contracts';
-import { useId, useState } from 'react';
-import { errorMessage } from '@/lib/api-client';
+import { useId } from 'react';
+import { useSavedSetting } from '@/lib/use-saved-setting';
 import { showToast } from '@/lib/popups';
 import { useUpdateSavedSearchDigest } from '../api/update-saved-search-digest';
 
@@ -22,28 +22,17 @@ const CHOICES = [
 export function DigestChoice({ isDigest, isMailOn, onSaved }: Props) {
   const id = useId();
   const reasonId = `${id}-reason`;
-  const [pending, setPending] = useState<boolean | null>(null);
-  // The server's answer holds until the session's copy of the user catches up.
-  const [saved, setSaved] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const update = useUpdateSavedSearchDigest();
-  const chosen = pending ?? saved ?? isDigest;
-
+  const setting = useSavedSetting(isDigest, async (next) => {
+    const { user } = await update.mutateAsync(next);
+    void showToast(user.savedSearchDigest ? 'Saved-search alerts: one daily digest' : 'Saved-search alerts: mailed as they come', 'success');
+    await onSaved(user);
+    return user.savedSearchDigest;
+  });
+  const { value: chosen, error } = setting;
+  // Not disabled while saving (a radio that is disabled loses the keyboard's focus): a second choice waits its turn.
   const handleChange = async (next: boolean) => {
-    // Not disabled while saving (a radio that is disabled loses the keyboard's focus): a second choice waits its turn.
-    if (update.isPending) return;
-    setPending(next);
-    setError(null);
-    try {
-      const { user } = await update.mutateAsync(next);
-      setSaved(user.savedSearchDigest);
-      void showToast(user.savedSearchDigest ? 'Saved-search alerts: one daily digest' : 'Saved-search alerts: mailed as they come', 'success');
-      await onSaved(user);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setPending(null);
-    }
+    if (!update.isPending) await setting.change(next);
   };
 
   return (
