@@ -1,5 +1,5 @@
 import { isSeller } from '@olden/contracts/constants';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { cardHeart, Heart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
@@ -10,6 +10,7 @@ import { PhotosFallback, ProductDetailsView } from '@/features/products/componen
 import { SimilarListings } from '@/features/products/components/similar-listings';
 import { rememberViewed } from '@/features/products/lib/recently-viewed';
 import { queryClient } from '@/lib/query-client';
+import { useHeldPress } from '@/lib/use-held-press';
 
 const ImageSlider = lazy(() => import('@/features/products/components/image-slider'));
 // The dialog's form (react-hook-form, zod) is not needed for the first paint: it loads once someone may buy.
@@ -29,38 +30,23 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
-  // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
-  // to the login page.
-  const [buyPending, setBuyPending] = useState(false);
   const isOwn = isSeller(user, product);
   // The home page's "Recently viewed" (kept on this device).
   useEffect(() => rememberViewed(product), [product]);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
 
-  const handleBuy = () => {
-    if (loading) {
-      setBuyPending(true);
-      return;
-    }
+  // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
+  // to the login page.
+  const handleBuy = useHeldPress(!loading, () => {
+    if (unavailableReason) return;
     if (!user) {
       // Visitors sign in first and come straight back here.
       void navigate(paths.login.getHref(), { state: { from: location } });
       return;
     }
     setBuyOpen(true);
-  };
-
-  // The latest handler (it reads the settled user), for the held press.
-  const latestBuy = useRef(handleBuy);
-  useLayoutEffect(() => {
-    latestBuy.current = handleBuy;
   });
-  useEffect(() => {
-    if (!buyPending || loading) return;
-    setBuyPending(false);
-    if (!unavailableReason) latestBuy.current();
-  }, [buyPending, loading, unavailableReason]);
 
   return (
     <>

@@ -1,6 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
 import { showToast } from '@/lib/popups';
+import { useHeldPress } from '@/lib/use-held-press';
 import { useFavouriteIds } from '../api/get-favourite-ids';
 import { useToggleFavourite } from '../api/toggle-favourite';
 import { HeartButton } from './heart-button';
@@ -27,7 +27,6 @@ interface Props {
 export function FavouriteButton({ productId, name, userId, onSignIn, ready = true, isOwn = false, favouriteCount, size = 'sm' }: Props) {
   const ids = useFavouriteIds(Boolean(userId) && ready);
   const toggle = useToggleFavourite();
-  const [held, setHeld] = useState(false);
   // Whether a press can be acted on: sign-in has settled and, for a signed-in user, their favourites are read.
   const settled = ready && (!userId || !ids.isPending);
   const isSaved = Boolean(userId && ids.data?.has(productId));
@@ -38,17 +37,7 @@ export function FavouriteButton({ productId, name, userId, onSignIn, ready = tru
       { onError: (error) => void showToast(errorMessage(error), 'error') },
     );
   };
-  // The latest press (it reads the latest favourites), for the held press once everything is settled.
-  const latestPress = useRef(press);
-  useLayoutEffect(() => {
-    latestPress.current = press;
-  });
-  useEffect(() => {
-    if (!held || !settled) return;
-    setHeld(false);
-    latestPress.current();
-  }, [held, settled]);
+  const handleClick = useHeldPress(settled, press);
   if (isOwn) return null;
-  const handleClick = () => (settled ? press() : setHeld(true));
   return <HeartButton name={name} pressed={isSaved} favouriteCount={favouriteCount} size={size} onClick={handleClick} disabled={toggle.isPending} />;
 }
