@@ -161,7 +161,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   });
   const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
   // Blocks (when they come) answer shouldAlert here: alerts must skip a blocked seller's listings.
-  const savedSearches = createSavedSearchesService(ctx, { users, mailer, publish: events.publish });
+  const savedSearches = createSavedSearchesService(ctx, { users, mailer, publishMany: (notes) => events.publishMany(notes) });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });

@@ -45,6 +45,11 @@ export interface BusListener {
 export interface EventBus {
   readonly kind: 'memory' | 'postgres';
   publish(users: string[], event: BusEvent): Promise<void>;
+  /**
+   * Many notes at once (a job's events, each to its own users): on PostgreSQL one statement per NOTES_PER_STATEMENT,
+   * not a round trip (and a pooled connection) each.
+   */
+  publishMany(notes: readonly BusNote[]): Promise<void>;
   /** The process's one consumer (the live hub); returns the unsubscribe. */
   listen(listener: BusListener): () => void;
   /** Whether the PostgreSQL listener is connected (always true in memory). */
@@ -80,6 +85,13 @@ function createMemoryBus(): EventBus {
       const note = decodeNote(encodeNote({ users, event }));
       if (note) setImmediate(() => emitter.emit('note', note));
     },
+    async publishMany(notes) {
+      for (const { users, event } of notes) {
+        if (users.length === 0) continue;
+        const note = decodeNote(encodeNote({ users, event }));
+        if (note) setImmediate(() => emitter.emit('note', note));
+      }
+    },
     listen(listener) {
       const onNote = (note: BusNote) => listener.note(note);
       emitter.on('note', onNote);
@@ -91,6 +103,9 @@ function createMemoryBus(): EventBus {
     },
   };
 }
+
+/** Notes one publishMany statement sends (its parameters stay far below PostgreSQL's 65,535). */
+const NOTES_PER_STATEMENT = 500;
 
 /** Reconnect delays of the listener connection: 0.25 s doubling to 30 s. */
 export const RECONNECT_MIN_MS = 250;
@@ -165,6 +180,13 @@ function createPostgresBus(ctx: AppContext, pool: pg.Pool): EventBus {
     async publish(users, event) {
       if (users.length === 0) return;
       await ctx.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${encodeNote({ users, event })})`);
+    },
+    async publishMany(notes) {
+      const payloads = notes.filter((n) => n.users.length > 0).map((n) => encodeNote(n));
+      for (let i = 0; i < payloads.length; i += NOTES_PER_STATEMENT) {
+        const chunk = payloads.slice(i, i + NOTES_PER_STATEMENT).map((p) => sql`${p}`);
+        await ctx.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, n) from unnest(array[${sql.join(chunk, sql`, `)}]::text[]) as n`);
+      }
     },
     listen(listener) {
       listeners.add(listener);

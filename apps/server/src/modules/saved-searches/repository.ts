@@ -1,7 +1,7 @@
 // All SQL of the saved-searches module's tables (saved_searches, saved_search_hits). Matching reads the listing it
 // matches (a read model: the products table, whose `search` vector the timeline searches) and the search dictionary
 // (search_words) to find a search's rarest word (docs/decisions/025-saved-search-matching.md).
-import { and, asc, eq, getTableColumns, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, savedSearches, savedSearchHits } from '../../db/schema.ts';
 
@@ -27,6 +27,19 @@ export interface MailedHit {
   priceCents: number;
   image1: string;
   sellerId: string;
+}
+
+/** A PostgreSQL array of `values` cast to `type` (drizzle's `sql` would spread a JS array into a list). */
+const pgArray = (values: readonly (string | number | null)[], type: 'text' | 'bigint' | 'timestamptz'): SQL =>
+  values.length === 0 ? sql.raw(`'{}'::${type}[]`) : sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::${sql.raw(type)}[]`;
+
+/** Where an alert batch leaves a search: its progress, and when its next alert is due (null: none queued). */
+export interface AlertProgress {
+  id: string;
+  alertedSeq: number;
+  alertDueAt: Date | null;
+  /** Set when this batch was mailed; null keeps the last mail's time. */
+  lastMailedAt: Date | null;
 }
 
 export function createSavedSearchesRepository(db: Db) {
@@ -144,16 +157,70 @@ export function createSavedSearchesRepository(db: Db) {
     },
 
     /**
-     * Marks an alert due unless one is queued, or a digest is mailing a batch of the search (it queues the alert when
-     * it is done); answers when (undefined: not now).
+     * Marks the searches' alerts due (in one statement: a listing's matches) unless one is queued, or a digest is
+     * mailing a batch of the search (it queues the alert when it is done); answers the searches marked, each with when.
      */
-    async markAlertDue(tx: Db, id: string, intervalMs: number): Promise<Date | undefined> {
-      const [row] = await tx
+    async markAlertsDue(tx: Db, ids: readonly string[], intervalMs: number): Promise<{ id: string; dueAt: Date }[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
         .update(savedSearches)
         .set({ alertDueAt: sql`greatest(now(), coalesce(${savedSearches.lastMailedAt} + ${`${intervalMs} milliseconds`}::interval, now()))` })
-        .where(and(eq(savedSearches.id, id), isNull(savedSearches.alertDueAt), isNull(savedSearches.pendingSeq)))
-        .returning({ dueAt: savedSearches.alertDueAt });
-      return row?.dueAt ?? undefined;
+        .where(and(inArray(savedSearches.id, [...ids]), isNull(savedSearches.alertDueAt), isNull(savedSearches.pendingSeq)))
+        .returning({ id: savedSearches.id, dueAt: savedSearches.alertDueAt });
+      return rows.flatMap((r) => (r.dueAt ? [{ id: r.id, dueAt: r.dueAt }] : []));
+    },
+
+    /** Who owns each of these searches (those that still exist). */
+    async owners(ids: readonly string[]): Promise<{ id: string; userId: string }[]> {
+      if (ids.length === 0) return [];
+      return db.select({ id: savedSearches.id, userId: savedSearches.userId }).from(savedSearches).where(inArray(savedSearches.id, [...ids]));
+    },
+
+    /** These searches (those that still exist), locked in id order (two jobs lock a shared search in one order). */
+    async lockMany(tx: Db, ids: readonly string[]): Promise<StoredSearch[]> {
+      if (ids.length === 0) return [];
+      return tx.select(searchColumns).from(savedSearches).where(inArray(savedSearches.id, [...ids])).orderBy(asc(savedSearches.id)).for('update');
+    },
+
+    /** lastHitSeq of many searches in one statement: each search's newest hit after its own `after` (absent: none). */
+    async lastHitSeqs(tx: Db, after: readonly { id: string; after: number }[]): Promise<Map<string, number>> {
+      if (after.length === 0) return new Map();
+      const rows = rowsOf<{ id: string; seq: string | number }>(
+        await tx.execute(sql`
+          select v.id, (select max(h.seq) from ${savedSearchHits} h where h.saved_search_id = v.id and h.seq > v.after) as seq
+          from unnest(${pgArray(after.map((a) => a.id), 'text')}, ${pgArray(after.map((a) => a.after), 'bigint')}) as v(id, after)`),
+      );
+      return new Map(rows.filter((r) => r.seq != null).map((r) => [r.id, Number(r.seq)]));
+    },
+
+    /** Takes a batch of each search: its pendingSeq becomes the given hit (one statement). */
+    async takeBatches(tx: Db, batches: readonly { id: string; to: number }[]): Promise<void> {
+      if (batches.length === 0) return;
+      await tx.execute(sql`
+        update ${savedSearches} s set pending_seq = v.seq
+        from unnest(${pgArray(batches.map((b) => b.id), 'text')}, ${pgArray(batches.map((b) => b.to), 'bigint')}) as v(id, seq)
+        where s.id = v.id`);
+    },
+
+    /** Clears the queued alert of these searches (nothing for it to mail). */
+    async clearAlertsDue(tx: Db, ids: readonly string[]): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.update(savedSearches).set({ alertDueAt: null }).where(inArray(savedSearches.id, [...ids]));
+    },
+
+    /** Finishes the batches of many searches in one statement (no batch pending after). */
+    async finishBatches(tx: Db, rows: readonly AlertProgress[]): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.execute(sql`
+        update ${savedSearches} s
+        set alerted_seq = v.alerted_seq, pending_seq = null, alert_due_at = v.due_at, last_mailed_at = coalesce(v.mailed_at, s.last_mailed_at)
+        from unnest(
+          ${pgArray(rows.map((r) => r.id), 'text')},
+          ${pgArray(rows.map((r) => r.alertedSeq), 'bigint')},
+          ${pgArray(rows.map((r) => r.alertDueAt?.toISOString() ?? null), 'timestamptz')},
+          ${pgArray(rows.map((r) => r.lastMailedAt?.toISOString() ?? null), 'timestamptz')}
+        ) as v(id, alerted_seq, due_at, mailed_at)
+        where s.id = v.id`);
     },
 
     async lock(tx: Db, id: string): Promise<StoredSearch | undefined> {

@@ -166,6 +166,45 @@ describe('matching and alerts', () => {
     expect(smtp.to(buyer.email)).toHaveLength(1);
   });
 
+  it('a listing matching many searches queues one alert job per 50 of them; each search mails once', async () => {
+    const seller = await t.createUser();
+    const owners = [await t.createUser(), await t.createUser()];
+    const word = `zither${Date.now().toString(36)}`;
+    // 45 and 30 searches, each a different lowest price, all under the listing's.
+    const ids: string[] = [];
+    for (const [o, owner] of owners.entries()) {
+      for (let i = 1; i <= (o === 0 ? 45 : 30); i++) ids.push((await saved(owner, { q: word, minPrice: String(i) }))._id);
+    }
+    await createProduct(t, seller, { name: `Old ${word}, strung`, price: '100' });
+    await expect.poll(() => owners.map((o) => smtp.to(o.email).length), { timeout: 30_000, interval: 250 }).toEqual([45, 30]);
+    const rows = await t.database.db.execute(sql`select data from pgboss.job where name = 'savedSearches.alert'`);
+    const jobs = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { data: { savedSearchIds?: string[] } }[])
+      .map((r) => r.data.savedSearchIds ?? [])
+      .filter((named) => named.some((id) => ids.includes(id)));
+    expect(jobs.map((named) => named.length).sort((a, b) => a - b)).toEqual([25, 50]);
+    expect(jobs.flat().sort()).toEqual([...ids].sort());
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(owners.map((o) => smtp.to(o.email).length)).toEqual([45, 30]);
+  });
+
+  it('an alert job run again before the search is due again (a retry, a duplicate) mails nothing early', async () => {
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    const word = `sitar${Date.now().toString(36)}`;
+    const s = await saved(buyer, { q: word });
+    await createProduct(t, seller, { name: `${word} one`, price: '30' });
+    await expect.poll(() => smtp.to(buyer.email).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    // The next alert of this search is held by a job due in an hour; a listing comes meanwhile.
+    await t.database.db.execute(sql`update saved_searches set alert_due_at = now() + interval '1 hour' where id = ${s._id}`);
+    await createProduct(t, seller, { name: `${word} two`, price: '30' });
+    await expect.poll(() => list(buyer).then((r) => r.find((x) => x._id === s._id)!.newCount), { timeout: 15_000, interval: 200 }).toBe(2);
+    // An earlier job's copy runs now: it must leave the search to the job that holds it.
+    await t.services.jobs.send('savedSearches.alert', { savedSearchIds: [s._id] });
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(smtp.to(buyer.email)).toHaveLength(1);
+    expect(await alertQueued(s._id)).toBe(true);
+  });
+
   it('daily searches: one digest per user covering all of them, never the same listing twice', async () => {
     const buyer = await t.createUser();
     const seller = await t.createUser();

@@ -2,9 +2,10 @@
 // the timeline's filters (parseTimelineFilters' object, without the order) and is filed under the one word a listing
 // must hold to match it (its rarest), so matching a new listing reads the searches of that listing's words, not all.
 // A listing created, or edited into a search, is matched off the request path: the write queues a job in its own
-// transaction; the job records hits (once per search and listing), sends `savedSearch` events, and queues an alert
-// per instant search. Alert and digest jobs mail each batch of hits under one key (lib/mail.ts sendOnce) and move the
-// search's progress (`alertedSeq`) past it, so a retry, a crash or a second process never mails a listing twice.
+// transaction; the job records hits (once per search and listing), sends `savedSearch` events, and queues the instant
+// searches' alerts (one job per 50 searches, whose reads and writes are one statement for all of them). Alert and
+// digest jobs mail each batch of hits under one key (lib/mail.ts sendOnce) and move the search's progress
+// (`alertedSeq`) past it, so a retry, a crash or a second process never mails a listing twice.
 // A user who chose one daily digest (savedSearchDigest) still gets the live event of an instant search at once; its
 // alert job then mails nothing and leaves the hits to the digest. A batch is finished by the job that took it
 // (`pendingSeq`): an alert job's while an alert is queued (`alertDueAt`), else a digest's.
@@ -30,18 +31,18 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { listingsMail, type ListingSection } from '../../lib/listing-mail.ts';
 import type { Mailer } from '../../lib/mail.ts';
-import type { BusEvent } from '../events/bus.ts';
+import type { BusNote } from '../events/bus.ts';
 import { hasSearchOperators, queryWords } from '../products/search/terms.ts';
 import type { ListingChange } from '../products/service.ts';
 import { fromCents, toCents } from '../products/service.ts';
 import type { UsersService } from '../users/service.ts';
-import { createSavedSearchesRepository, type MailedHit, type StoredSearch } from './repository.ts';
+import { type AlertProgress, createSavedSearchesRepository, type MailedHit, type StoredSearch } from './repository.ts';
 import { createUnsubscribeTokens } from './unsubscribe.ts';
 
 /** Saved-search writes one user may make per hour (RATE_LIMIT_FACTOR scales it). */
 export const SAVED_SEARCH_WRITE_BUDGET = { max: 300, windowMs: 60 * 60 * 1000 };
-/** Users one bus note names (a NOTIFY payload stays under its limit). */
-const PUBLISH_CHUNK = 100;
+/** Searches one alert job mails at most (a listing's many matches are split), well inside JOB_EXPIRE_SECONDS. */
+const ALERT_JOB_SEARCHES = 50;
 
 /**
  * Whether `userId` should hear of a listing by `sellerId`. Always yes today; the blocks feature will answer no for a
@@ -54,9 +55,9 @@ type Input = z.output<typeof CreateSavedSearchBody>;
 export function createSavedSearchesService(
   ctx: AppContext,
   deps: {
-    users: Pick<UsersService, 'findById'>;
+    users: Pick<UsersService, 'findById' | 'findByIds'>;
     mailer: Mailer;
-    publish: (users: string[], event: BusEvent) => Promise<void>;
+    publishMany: (notes: readonly BusNote[]) => Promise<void>;
     shouldAlert?: ShouldAlert;
   },
 ) {
@@ -83,11 +84,7 @@ export function createSavedSearchesService(
     return row;
   }
 
-  function publish(users: string[], event: BusEvent): void {
-    for (let i = 0; i < users.length; i += PUBLISH_CHUNK) {
-      deps.publish(users.slice(i, i + PUBLISH_CHUNK), event).catch((error: unknown) => ctx.log.warn({ err: error }, 'saved-search event not published'));
-    }
-  }
+
 
   const timelineUrl = (filters: unknown) => `${publicUrl}/timeline${filtersQuery(savedSearchFilters(filters as Record<string, unknown>))}`;
   const unsubscribeLinks = (search: StoredSearch) => {
@@ -108,10 +105,27 @@ export function createSavedSearchesService(
     moreText: total > hits.length ? `See all ${total} new listings` : 'See the search',
   });
 
-  /** Queues the search's alert job on `tx`, unless one is queued or a digest holds a batch (repository markAlertDue). */
-  async function queueAlert(tx: Db, savedSearchId: string): Promise<void> {
-    const due = await repo.markAlertDue(tx, savedSearchId, intervalMs);
-    if (due) await ctx.jobs.send('savedSearches.alert', { savedSearchId }, { startAfter: due, tx });
+  /**
+   * Queues alert jobs on `tx` for searches marked due (repository markAlertsDue): one job per due second and per
+   * ALERT_JOB_SEARCHES searches, so a listing that matches hundreds of searches queues a few jobs, not hundreds.
+   */
+  async function sendAlertJobs(tx: Db, due: readonly { id: string; dueAt: Date }[]): Promise<void> {
+    const byMoment = new Map<number, string[]>();
+    for (const { id, dueAt } of due) {
+      // Up to the second: the job never starts before the search's alert is due.
+      const at = Math.ceil(dueAt.getTime() / 1000) * 1000;
+      byMoment.set(at, [...(byMoment.get(at) ?? []), id]);
+    }
+    for (const [at, ids] of byMoment) {
+      for (let i = 0; i < ids.length; i += ALERT_JOB_SEARCHES) {
+        await ctx.jobs.send('savedSearches.alert', { savedSearchIds: ids.slice(i, i + ALERT_JOB_SEARCHES) }, { startAfter: new Date(at), tx });
+      }
+    }
+  }
+
+  /** Queues the searches' alerts on `tx`, but not of those with one queued or a batch in a digest (markAlertsDue). */
+  async function queueAlerts(tx: Db, ids: readonly string[]): Promise<void> {
+    await sendAlertJobs(tx, await repo.markAlertsDue(tx, ids, intervalMs));
   }
 
   // --- Matching ---
@@ -119,59 +133,85 @@ export function createSavedSearchesService(
     const events = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       const hits = await repo.match(tx, productId);
-      for (const hit of hits.filter((h) => h.alert === 'instant')) await queueAlert(tx, hit.savedSearchId);
+      await queueAlerts(
+        tx,
+        hits.filter((h) => h.alert === 'instant').map((h) => h.savedSearchId),
+      );
       return hits;
     });
     const instant = events.filter((h) => h.alert === 'instant');
     if (instant.length === 0) return;
     const listing = await repo.listingBrief(productId);
     if (!listing) return;
+    const notes: BusNote[] = [];
     for (const hit of instant) {
       if (!(await shouldAlert(hit.userId, listing.sellerId))) continue;
-      publish([hit.userId], {
-        name: 'savedSearch',
-        data: { savedSearchId: hit.savedSearchId, label: hit.label, productId, name: listing.name, price: fromCents(listing.priceCents) },
+      notes.push({
+        users: [hit.userId],
+        event: { name: 'savedSearch', data: { savedSearchId: hit.savedSearchId, label: hit.label, productId, name: listing.name, price: fromCents(listing.priceCents) } },
       });
     }
+    // Awaited, in few statements: a listing matching thousands of searches must not queue thousands of NOTIFYs
+    // ahead of the requests on the pool.
+    await deps.publishMany(notes).catch((error: unknown) => ctx.log.warn({ err: error }, 'saved-search events not published'));
   });
 
   // --- Instant alerts ---
-  ctx.jobs.define<{ savedSearchId: string }>('savedSearches.alert', async ({ savedSearchId }) => {
-    // The owner is read before the transaction: on PGlite a read outside it would wait for it to end.
-    const owner = await repo.find(savedSearchId);
-    if (!owner) return;
-    const user = await deps.users.findById(owner.userId);
-    const batch = await ctx.db.transaction(async (t) => {
+  interface Batch {
+    search: StoredSearch;
+    from: number;
+    to: number;
+  }
+
+  /**
+   * One alert job: each named search's hits since its last alert, one mail per search, in three steps as for a single
+   * search: take the batches (pendingSeq) in one transaction, mail them (each under its own key), then move each
+   * search's progress past its batch and queue the next alert of those with more hits, in one transaction. The reads
+   * and writes of the first and last steps are one statement each for all the job's searches.
+   */
+  async function alertSearches(ids: readonly string[]): Promise<void> {
+    // The owners are read before the transaction: on PGlite a read outside it would wait for it to end.
+    const owners = await repo.owners(ids);
+    if (owners.length === 0) return;
+    const users = new Map((await deps.users.findByIds([...new Set(owners.map((o) => o.userId))])).map((u) => [u.id, u]));
+    const batches = await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const search = await repo.lock(tx, savedSearchId);
-      if (!search) return undefined;
-      if (search.alert !== 'instant') {
-        await repo.set(tx, search.id, { alertDueAt: null, pendingSeq: null });
-        return undefined;
-      }
-      // A batch taken is finished as it began (its mail may be out already), whatever the user chose since.
-      if (search.pendingSeq !== null) return { search, from: search.alertedSeq, to: search.pendingSeq };
-      if (user?.savedSearchDigest) {
+      const taken: Batch[] = [];
+      const open: StoredSearch[] = [];
+      const idle: string[] = [];
+      const soon = Date.now() + 1000;
+      for (const search of await repo.lockMany(tx, owners.map((o) => o.id))) {
+        // Its next alert is not due yet: a later job holds it (this one is a retry, or ran again after it finished).
+        if (search.alertDueAt && search.alertDueAt.getTime() > soon) continue;
+        if (search.alert !== 'instant') await repo.set(tx, search.id, { alertDueAt: null, pendingSeq: null });
+        // A batch taken is finished as it began (its mail may be out already), whatever the user chose since.
+        else if (search.pendingSeq !== null) taken.push({ search, from: search.alertedSeq, to: search.pendingSeq });
         // No alert queued any more: the digest takes the hits (repository `inDigest`).
-        await repo.set(tx, search.id, { alertDueAt: null });
-        return undefined;
+        else if (users.get(search.userId)?.savedSearchDigest) idle.push(search.id);
+        else open.push(search);
       }
-      const last = await repo.lastHitSeq(tx, search.id, search.alertedSeq);
-      if (last === undefined) {
-        await repo.set(tx, search.id, { alertDueAt: null });
-        return undefined;
+      const last = await repo.lastHitSeqs(tx, open.map((s) => ({ id: s.id, after: s.alertedSeq })));
+      const fresh: Batch[] = [];
+      for (const search of open) {
+        const to = last.get(search.id);
+        if (to === undefined) idle.push(search.id);
+        else fresh.push({ search, from: search.alertedSeq, to });
       }
-      await repo.set(tx, search.id, { pendingSeq: last });
-      return { search, from: search.alertedSeq, to: last };
+      await repo.clearAlertsDue(tx, idle);
+      await repo.takeBatches(tx, fresh.map((b) => ({ id: b.search.id, to: b.to })));
+      return [...taken, ...fresh];
     });
-    if (!batch) return;
-    const { search } = batch;
-    const found = await repo.mailedHits(search.id, batch.from, batch.to, ALERT_MAIL_LISTINGS);
-    const hits = await visible(search.userId, found.hits);
-    let mailed = false;
-    if (user && user.notifyByEmail && hits.length > 0) {
-      mailed = await deps.mailer.sendOnceOrRetry(
-        `saved-search:${search.id}:${batch.to}`,
+    if (batches.length === 0) return;
+
+    const mailed = new Set<string>();
+    for (const { search, from, to } of batches) {
+      const user = users.get(search.userId);
+      if (!user?.notifyByEmail) continue;
+      const found = await repo.mailedHits(search.id, from, to, ALERT_MAIL_LISTINGS);
+      const hits = await visible(search.userId, found.hits);
+      if (hits.length === 0) continue;
+      const sent = await deps.mailer.sendOnceOrRetry(
+        `saved-search:${search.id}:${to}`,
         listingsMail({
           to: user.email,
           subject: hits.length === 1 ? `New for "${search.label}": ${hits[0]!.name}` : `${found.total} new listings for "${search.label}"`,
@@ -183,21 +223,36 @@ export function createSavedSearchesService(
           unsubscribe: unsubscribeLinks(search),
         }),
       );
+      if (sent) mailed.add(search.id);
     }
+
     await ctx.db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const now = await repo.lock(tx, search.id);
-      if (!now) return;
-      const more = await repo.lastHitSeq(tx, search.id, batch.to);
-      const stamp = mailed ? { lastMailedAt: new Date() } : {};
-      if (more === undefined || now.alert !== 'instant') {
-        await repo.set(tx, search.id, { alertedSeq: batch.to, pendingSeq: null, alertDueAt: null, ...stamp });
-        return;
+      const now = new Map((await repo.lockMany(tx, batches.map((b) => b.search.id))).map((s) => [s.id, s]));
+      const kept = batches.filter((b) => now.has(b.search.id));
+      const more = await repo.lastHitSeqs(tx, kept.map((b) => ({ id: b.search.id, after: b.to })));
+      const mailedAt = new Date();
+      const progress: AlertProgress[] = [];
+      const next: { id: string; dueAt: Date }[] = [];
+      for (const { search, to } of kept) {
+        const wasMailed = mailed.has(search.id);
+        const lastMailedAt = wasMailed ? mailedAt : null;
+        if (!more.has(search.id) || now.get(search.id)!.alert !== 'instant') {
+          progress.push({ id: search.id, alertedSeq: to, alertDueAt: null, lastMailedAt });
+          continue;
+        }
+        const dueAt = new Date(Date.now() + (wasMailed ? intervalMs : 0));
+        progress.push({ id: search.id, alertedSeq: to, alertDueAt: dueAt, lastMailedAt });
+        next.push({ id: search.id, dueAt });
       }
-      const due = new Date(Date.now() + (mailed ? intervalMs : 0));
-      await repo.set(tx, search.id, { alertedSeq: batch.to, pendingSeq: null, alertDueAt: due, ...stamp });
-      await ctx.jobs.send('savedSearches.alert', { savedSearchId: search.id }, { startAfter: due, tx });
+      await repo.finishBatches(tx, progress);
+      await sendAlertJobs(tx, next);
     });
+  }
+
+  // Jobs queued before alerts were batched name one search.
+  ctx.jobs.define<{ savedSearchIds?: string[]; savedSearchId?: string }>('savedSearches.alert', async (data) => {
+    await alertSearches(data.savedSearchIds ?? (data.savedSearchId ? [data.savedSearchId] : []));
   });
 
   // --- Daily digest ---
@@ -225,7 +280,7 @@ export function createSavedSearchesService(
           if (last === undefined) continue;
           if (search.alert === 'instant' && !instantToo) {
             // Waiting for a digest the user has turned off since: they go as an instant alert, now.
-            await queueAlert(tx, search.id);
+            await queueAlerts(tx, [search.id]);
             continue;
           }
           to = last;
@@ -268,8 +323,8 @@ export function createSavedSearchesService(
         const now = await repo.lock(tx, b.search.id);
         if (!now) continue;
         await repo.set(tx, b.search.id, { alertedSeq: b.to, pendingSeq: null, lastMailedAt: new Date() });
-        // Hits that came while this batch was out queued no alert (markAlertDue waits for the batch): queue it now.
-        if (now.alert === 'instant' && (await repo.lastHitSeq(tx, b.search.id, b.to)) !== undefined) await queueAlert(tx, b.search.id);
+        // Hits that came while this batch was out queued no alert (markAlertsDue waits for the batch): queue it now.
+        if (now.alert === 'instant' && (await repo.lastHitSeq(tx, b.search.id, b.to)) !== undefined) await queueAlerts(tx, [b.search.id]);
       }
     });
   });

@@ -34,6 +34,7 @@ export function createUsersService(ctx: AppContext) {
 
   return {
     findById: (id: string) => repo.findById(id),
+    findByIds: (ids: readonly string[]) => repo.findByIds(ids),
     findByEmail: (email: string) => repo.findByEmail(email),
     findByOidcSubject: (subject: string) => repo.findByOidcSubject(subject),
     linkOidcSubject: (id: string, subject: string) => repo.update(id, { oidcSubject: subject }),
