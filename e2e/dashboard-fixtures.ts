@@ -60,6 +60,21 @@ export function newProduct(label: string, overrides: Partial<ProductInput> = {})
 
 const PALETTE = ['#7a3e12', '#2f6f73', '#b7791f', '#5b3a6e'];
 
+/**
+ * Blocks of random shades over the picture: every call draws different photos, so the stolen-photo check
+ * (docs/product.md#stolen-photos) never takes two journeys' listings for copies of each other.
+ */
+function randomBlocks(): string {
+  let out = '';
+  for (let y = 0; y < 4; y++) {
+    for (let x = 0; x < 6; x++) {
+      const shade = Math.floor(Math.random() * 256);
+      out += `<rect x="${x * 160}" y="${y * 180}" width="160" height="180" fill="rgb(${shade},${shade},${shade})" fill-opacity="0.6"/>`;
+    }
+  }
+  return out;
+}
+
 /** Four real image files (PNG and JPEG) drawn with sharp, written under the test's output folder. */
 export async function makeProductImages(testInfo: TestInfo, label = 'Item'): Promise<string[]> {
   const dir = testInfo.outputPath('fixtures');
@@ -71,6 +86,7 @@ export async function makeProductImages(testInfo: TestInfo, label = 'Item'): Pro
           <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="#f3ead8"/></linearGradient></defs>
           <rect width="960" height="720" fill="url(#g)"/>
+          ${randomBlocks()}
           <circle cx="${240 + i * 160}" cy="300" r="150" fill="#ffffff" fill-opacity="0.25"/>
           <text x="60" y="640" font-family="Georgia, serif" font-size="64" fill="#ffffff">${label} - photo ${i + 1}</text>
         </svg>`,

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 
 export const DEMO_USER = { email: 'user@example.com', password: 'User@1234' };
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin@1234' };
@@ -26,10 +27,28 @@ export async function apiAs(baseURL: string, account: { email: string; password:
   return { context, headers: { Authorization: `Bearer ${token}` } };
 }
 
+/**
+ * The category picture under blocks of random shades: each upload is a different photo, so the stolen-photo check
+ * (docs/product.md#stolen-photos) never takes two journeys' listings for copies of each other.
+ */
+async function uniquePhoto(): Promise<Buffer> {
+  const { width = 640, height = 480 } = await sharp(IMAGE).metadata();
+  const [cols, rows] = [6, 4];
+  let blocks = '';
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const shade = Math.floor(Math.random() * 256);
+      blocks += `<rect x="${Math.floor((x * width) / cols)}" y="${Math.floor((y * height) / rows)}" width="${Math.ceil(width / cols)}" height="${Math.ceil(height / rows)}" fill="rgb(${shade},${shade},${shade})" fill-opacity="0.6"/>`;
+    }
+  }
+  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${blocks}</svg>`);
+  return sharp(IMAGE).composite([{ input: svg }]).webp().toBuffer();
+}
+
 export async function uploadImage(api: { context: APIRequestContext; headers: Record<string, string> }): Promise<string> {
   const res = await api.context.post('/api/images', {
     headers: api.headers,
-    multipart: { image: { name: 'photo.webp', mimeType: 'image/webp', buffer: IMAGE } },
+    multipart: { image: { name: 'photo.webp', mimeType: 'image/webp', buffer: await uniquePhoto() } },
   });
   expect(res.ok(), `upload: ${res.status()} ${await res.text()}`).toBeTruthy();
   return ((await res.json()) as { data: { display_url: string } }).data.display_url;

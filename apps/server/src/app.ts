@@ -26,10 +26,14 @@ import { createAuthService } from './modules/auth/service.ts';
 import { sessionsRoutes } from './modules/auth/sessions-routes.ts';
 import { createSessionsService } from './modules/auth/sessions-service.ts';
 import { buyerRequestsRoutes } from './modules/buyer-requests/routes.ts';
-import { createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
+import { createBlocksService } from './modules/blocks/service.ts';
+import { cancelOnBlock, createBuyerRequestsService, declineOnDeletedListing } from './modules/buyer-requests/service.ts';
 import { createThreadMarks } from './modules/buyer-requests/thread-marks.ts';
 import { categoriesRoutes } from './modules/categories/routes.ts';
 import { createCategoriesService } from './modules/categories/service.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { createAuditService } from './modules/audit/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
@@ -50,10 +54,13 @@ import { favouritesRoutes } from './modules/favourites/routes.ts';
 import { createFavouritesService } from './modules/favourites/service.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/routes.ts';
 import { createSavedSearchesService } from './modules/saved-searches/service.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { passkeysRoutes } from './modules/passkeys/routes.ts';
 import { createPasskeysService } from './modules/passkeys/service.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
+import { createNewAccountLimits } from './modules/users/new-account-limits.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -126,6 +133,8 @@ export interface ServiceHooks {
 
 export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const mailer = createMailer(ctx);
+  // Every admin action and every report is written to the audit log by the module that acts (in its transaction).
+  const audit = createAuditService(ctx);
   const users = createUsersService(ctx);
   const accountMail = createAccountMail(ctx, { mailer });
   const securityEvents = createSecurityEvents(ctx);
@@ -138,35 +147,48 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const twoFactor = createTwoFactorService(ctx, { users, auth, accounts, recordEvent });
   const passkeys = createPasskeysService(ctx, { users, auth, recordEvent });
   const categories = createCategoriesService(ctx);
-  const images = createImagesService(ctx);
+  const images = createImagesService(ctx, { audit: audit.record });
   const events = createEventBus(ctx);
   // A thread's read and mail marks live on the buy request's row; the messages module and the notifier move them through the buyer-requests module.
   const threadMarks = createThreadMarks(ctx.db);
   const notify = createNotifier(ctx, { mailer, users, events, marks: threadMarks });
-  // Stolen photos go to the moderation queue as a system report (issue 28): until the reports module is merged,
-  // a logged no-op; the matches are stored either way (photo_matches).
-  const onStolenPhotos: OnStolenPhotos =
-    hooks.onStolenPhotos ??
-    (async ({ productId, matches }) => {
-      ctx.log.warn({ event: 'photo-matches.report', productId, matches }, 'stolen photos: no reports module to queue them yet');
-    });
+  const declineRequests = declineOnDeletedListing(notify);
+  // Blocking cancels the pending requests between the two users (the buyer-requests module's part, in the block's transaction).
+  const blocks = createBlocksService(ctx, { users, onBlocked: cancelOnBlock(notify) });
+  const newAccount = createNewAccountLimits(ctx, { users });
+  // Stolen photos go to the moderation queue as a system report (issue 28), filed by the reports module built
+  // below; the matches are stored either way (photo_matches).
+  const stolenPhotos: { report?: OnStolenPhotos } = {};
+  const onStolenPhotos: OnStolenPhotos = hooks.onStolenPhotos ?? ((found, tx) => stolenPhotos.report!(found, tx));
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
   // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
   const listingListeners: OnListingChange[] = [];
   const products = createProductsService(ctx, {
     images,
-    onDelete: declineOnDeletedListing(notify),
+    onDelete: declineRequests,
     onPhotosChanged: photoMatches.listingPhotosChanged,
     onChange: listingListeners,
+    audit: audit.record,
+    hiddenSellersFor: blocks.hiddenUsersFor,
+    newAccount,
   });
   const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
-  // Blocks (when they come) answer shouldAlert here: alerts must skip a blocked seller's listings.
-  const savedSearches = createSavedSearchesService(ctx, { users, mailer, publishMany: (notes) => events.publishMany(notes) });
+  // Alerts skip the listings of a seller either party blocked (docs/product.md#blocking).
+  const savedSearches = createSavedSearchesService(ctx, {
+    users,
+    mailer,
+    publishMany: (notes) => events.publishMany(notes),
+    shouldAlert: async (userId, sellerId) => !(await blocks.isBlockedBetween(userId, sellerId)),
+  });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify });
-  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount });
+  const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
+  const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests });
+  // The photo check's matches, filed as one open system report on the listing in the transaction that stores them.
+  stolenPhotos.report = ({ productId, matches }, tx) =>
+    reports.fileSystemReport(tx, { targetType: 'listing', targetId: productId, reason: 'stolen_photos', details: { matches } });
   const demo = createDemoSeeder(ctx, { users, categories, images });
   const reach = createReachService(ctx, { findListing: (id) => products.owner(id), favouriteCounts: (ids) => products.favouriteCounts(ids) });
   onEmailChanged.push(products.sellerEmailChangedIn, buyerRequests.emailChangedIn);
@@ -182,6 +204,9 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     photoMatches.accountPart(),
     favourites.accountPart(),
     savedSearches.accountPart(),
+    blocks.accountPart(),
+    reports.accountPart(),
+    audit.accountPart(),
     auth.accountPart(),
     accounts.accountPart(),
     twoFactor.accountPart(),
@@ -192,8 +217,8 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests,
-    contact, demo, notify, events, messages, live, securityEvents, twoFactor, passkeys, lifecycle, account,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests,
+    contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -272,7 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(oidcRoutes, { auth: services.auth, config });
       await api.register(sessionsRoutes, { sessions: services.sessions });
       await api.register(accountsRoutes, { accounts: services.accounts, auth: services.auth });
-      await api.register(usersRoutes, { users: services.users, urls: config });
+      await api.register(usersRoutes, { users: services.users, urls: config, audit: services.audit.record });
       await api.register(accountRoutes, { account: services.account, accounts: services.accounts, urls: config });
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
       await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
@@ -280,6 +305,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(productsRoutes, {
         products: services.products,
         urls: config,
+        // Leniently: an invalid token on this public route is an anonymous viewer, as before.
+        viewerOf: async (authorization) => {
+          const token = bearerToken(authorization);
+          return token ? services.auth.verifyAccessToken(token).catch(() => null) : null;
+        },
         // A signed-in caller is counted by id (and a seller's own views not at all): the token is checked off the reply's path.
         onView: (listing, request) => {
           const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -295,9 +325,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(blocksRoutes, { blocks: services.blocks });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
+      await api.register(reportsRoutes, { reports: services.reports });
+      await api.register(auditRoutes, { audit: services.audit, openReports: services.reports.openCount });
     },
     { prefix: '/api' },
   );
@@ -306,7 +339,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
-    hasSession: async (cookie) => Boolean(await services.auth.sessionFromCookie(cookie)),
+    sessionUser: (cookie) => services.auth.sessionUser(cookie),
     // A signed-in visitor of the server-rendered page is counted by id, as the API counts them (their cookie names them).
     onProductView: (listing, request) => {
       const visit = { ip: request.ip, userAgent: request.headers['user-agent'] };

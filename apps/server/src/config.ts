@@ -68,6 +68,26 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): false | number | st
   return list;
 }
 
+/** What a new account may do a day (NEW_ACCOUNT_LIMITS), by kind. */
+export type NewAccountLimits = Record<'listings' | 'requests' | 'messages', number>;
+const NEW_ACCOUNT_LIMIT_KINDS = ['listings', 'requests', 'messages'] as const;
+export const DEFAULT_NEW_ACCOUNT_LIMITS = 'listings=5,requests=10,messages=30';
+
+/** `listings=5,requests=10,messages=30`: a kind left out keeps its default. */
+function parseNewAccountLimits(raw: string, ctx: z.RefinementCtx): NewAccountLimits {
+  const limits: NewAccountLimits = { listings: 5, requests: 10, messages: 30 };
+  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([a-z]+)\s*=\s*(\d{1,6})$/.exec(entry);
+    const kind = match?.[1] as (typeof NEW_ACCOUNT_LIMIT_KINDS)[number] | undefined;
+    if (!match || !kind || !NEW_ACCOUNT_LIMIT_KINDS.includes(kind)) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not one of listings=N, requests=N, messages=N (e.g. ${DEFAULT_NEW_ACCOUNT_LIMITS})` });
+      return z.NEVER;
+    }
+    limits[kind] = Number(match[2]);
+  }
+  return limits;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -142,6 +162,10 @@ const EnvSchema = z.object({
   PRICE_DROP_REPEAT_SECONDS: z.coerce.number().int().min(1).max(30 * 86_400).default(86_400),
   /** When the daily digest of saved searches goes out (cron, the server's time zone). */
   DIGEST_CRON: z.string().trim().regex(/^(\S+\s+){4}\S+$/, 'must be a five-field cron expression').default('0 7 * * *'),
+  /** Reports from this many distinct trusted users hide a listing until a moderator decides (docs/product.md#reports-and-moderation). */
+  REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(1000).default(3),
+  /** A reporter counts towards hiding once their email is verified and their account is this many hours old (7 days). */
+  REPORTER_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(100_000).default(168),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */
@@ -158,6 +182,10 @@ const EnvSchema = z.object({
   /** Prices' currency (ISO 4217) and the locale that writes them, on the web and the server-rendered pages. */
   CURRENCY: z.string().trim().toUpperCase().default(DEFAULT_PRICE_FORMAT.currency),
   LOCALE: z.string().trim().default(DEFAULT_PRICE_FORMAT.locale),
+  /** An account younger than this many hours (or whose email is unverified) has the daily NEW_ACCOUNT_LIMITS; 0: age alone never limits. */
+  NEW_ACCOUNT_HOURS: z.coerce.number().min(0).max(24 * 365).default(24),
+  /** What a new account may do a day: listings, buy requests, messages (docs/product.md#limits-for-new-accounts). */
+  NEW_ACCOUNT_LIMITS: z.string().default(DEFAULT_NEW_ACCOUNT_LIMITS).transform(parseNewAccountLimits),
 }).superRefine((env, ctx) => {
   if (!/^[A-Z]{3}$/.test(env.CURRENCY) || !isPriceFormat({ currency: env.CURRENCY, locale: 'en-US' })) {
     ctx.addIssue({ code: 'custom', path: ['CURRENCY'], message: 'must be a three-letter ISO 4217 currency code, e.g. USD or EUR' });

@@ -51,5 +51,8 @@ export const BuyerProductSchema = z.object({
   updatedAt: z.string(),
   /** Messages in this request's thread the caller has not read (0 for an admin reading others'). */
   unreadMessages: z.number().int(),
+  /** The parties' user ids (what PUT /api/blocks/:userId names). */
+  buyerId: z.string(),
+  sellerId: z.string(),
 });
 export type BuyerProduct = z.infer<typeof BuyerProductSchema>;

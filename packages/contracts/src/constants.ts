@@ -12,3 +12,5 @@ export * from './category-keys.ts';
 export * from './timeline-filters.ts';
 export * from './price.ts';
 export * from './discovery-rules.ts';
+export * from './moderation-status.ts';
+export * from './message-flags.ts';

@@ -81,8 +81,29 @@ export const ERROR_STATUS = {
   SAVED_SEARCHES_FULL: 409,
   /** Saving a search whose filters the caller already saved. */
   ALREADY_SAVED: 409,
+  // --- Reports and moderation (docs/product.md#reports-and-moderation) ---
+  /** Reporting yourself, your own listing or your own message. */
+  OWN_TARGET: 409,
+  /** The caller already has an open report on this target. */
+  ALREADY_REPORTED: 409,
+  /** Resolving a target that has no open report (another moderator resolved it first). */
+  NOTHING_TO_RESOLVE: 409,
+  /** A moderation action that does not apply to the target (remove_listing on a user or a message). */
+  ACTION_NOT_APPLICABLE: 400,
   /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
   QUOTA_EXCEEDED: 413,
+  // --- Safety (docs/product.md#blocking, #limits-for-new-accounts) ---
+  /**
+   * A buy request or a message between two users one of whom blocked the other: the same answer whoever blocked
+   * whom. The web does not sign out on it (isAuthFailure).
+   */
+  BLOCKED: 403,
+  /** Blocking one's own account. */
+  CANNOT_BLOCK_SELF: 400,
+  /** More blocks than a user may hold (BLOCKS_MAX). */
+  BLOCK_LIMIT: 409,
+  /** A new or unverified account past its daily listings, buy requests or messages (NEW_ACCOUNT_LIMITS). */
+  NEW_ACCOUNT_LIMIT: 429,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
@@ -90,7 +111,11 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** The spec's rule for the web: a 401 or 403 logs out and goes to /login. */
-export function isAuthFailure(status: number): boolean {
+/**
+ * The spec's rule for the web: a 401 or 403 logs out and goes to /login. A 403 `BLOCKED` is no failure of the
+ * session (the other user blocked, or was blocked by, the caller), so it does not.
+ */
+export function isAuthFailure(status: number, code?: string): boolean {
+  if (code === 'BLOCKED') return false;
   return status === 401 || status === 403;
 }

@@ -15,3 +15,5 @@ export * from './reach.ts';
 export * from './account-ownership.ts';
 export * from './discovery.ts';
 export * from './discovery-rules.ts';
+export * from './reports.ts';
+export * from './blocks.ts';

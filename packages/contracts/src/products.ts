@@ -3,7 +3,7 @@ import { CATEGORY_KEYS } from './categories.ts';
 import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
 import { messages } from './messages.ts';
 import { PRODUCT_SORTS } from './timeline-filters.ts';
-import { ListingStatusSchema } from './trade.ts';
+import { LISTING_WIRE_STATUSES } from './moderation-status.ts';
 
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
 export const LONG_DESCRIPTION_HINT_WORDS = 180;
@@ -117,12 +117,19 @@ export const ProductSchema = z.object({
   uploaderName: z.string(),
   email: z.string(),
   createdAt: z.string(),
-  /** available, reserved (a request accepted) or sold (handed over; gone from the lists). */
-  status: ListingStatusSchema,
+  /**
+   * available, reserved (a request accepted) or sold (handed over; gone from the lists); hidden (reported, until a
+   * moderator decides) or removed (by a moderator), which only its seller and admins ever see.
+   */
+  status: z.enum(LISTING_WIRE_STATUSES),
   /** How many users keep it in Favourites (public; who they are is not). */
   favouriteCount: z.number().int(),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** GET /api/products/:id: a listing and its seller's user id (what PUT /api/blocks/:userId names); lists leave it out. */
+export const ProductDetailSchema = ProductSchema.extend({ sellerId: z.string() });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 const money = z.coerce.number().min(0).max(PRICE_MAX);
 /** Strict: an unknown or operator-shaped key (price[$gt]) is a 400, not silently ignored. */

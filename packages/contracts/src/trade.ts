@@ -2,6 +2,7 @@
 // messages, summary and live events.
 import { z } from 'zod';
 import { PageQuery } from './common.ts';
+import { MESSAGE_FLAGS } from './message-flags.ts';
 import { BUYER_REQUEST_STATUSES, LISTING_STATUSES, MESSAGE_MAX_LENGTH, SELLER_DECISIONS } from './trade-status.ts';
 
 export const BuyerRequestStatusSchema = z.enum(BUYER_REQUEST_STATUSES);
@@ -21,6 +22,11 @@ export const MessageSchema = z.object({
   senderName: z.string(),
   text: z.string(),
   createdAt: z.string(),
+  /**
+   * Why the message asks to move off the site (links, addresses, numbers, payment outside it, messaging apps): the
+   * recipient is warned beside it (docs/product.md#scam-warnings). Empty for an ordinary message.
+   */
+  flags: z.array(z.enum(MESSAGE_FLAGS)),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -14,7 +14,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BUYER_REQUEST_STATUSES, LISTING_STATUSES, SAVED_SEARCH_ALERTS } from '@olden/contracts/constants';
+import {
+  BUYER_REQUEST_STATUSES,
+  LISTING_MODERATION_STATES,
+  LISTING_STATUSES,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGET_TYPES,
+  SAVED_SEARCH_ALERTS,
+} from '@olden/contracts/constants';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const tsquery = customType<{ data: string }>({ dataType: () => 'tsquery' });
@@ -104,6 +112,12 @@ export const products = pgTable('products', {
   createdAt: createdAt(),
   /** available -> reserved (a request accepted) -> sold (handed over); see trade-status.ts. */
   status: text('status', { enum: LISTING_STATUSES }).notNull().default('available'),
+  /**
+   * Apart from the trade status, so a hidden listing's trade goes on and a dismissal restores it as it was:
+   * visible, hidden (reported by REPORTS_TO_HIDE trusted users) or removed (by a moderator); see
+   * docs/decisions/026-listing-moderation-state.md. Only the reports module moves it (products/moderation.ts).
+   */
+  moderation: text('moderation', { enum: LISTING_MODERATION_STATES }).notNull().default('visible'),
   /** Moves with every edit and status change. */
   updatedAt: updatedAt(),
   /** How many users keep it in Favourites: moved by the favourites module, in its transaction (products/favourite-count.ts). */
@@ -129,10 +143,12 @@ export const products = pgTable('products', {
   index('products_image3_idx').on(t.image3),
   index('products_image4_idx').on(t.image4),
   // The sitemap's listings (migration 0009). The migration also INCLUDEs updated_at, which drizzle cannot say.
-  index('products_sitemap_idx').on(t.id).where(sql`status <> 'sold'`),
+  // Hidden and removed listings leave it too (migration 0017 recreates it with its INCLUDE).
+  index('products_sitemap_idx').on(t.id).where(sql`status <> 'sold' and moderation = 'visible'`),
   // A name's word pairs by month, read newest month first (migration 0012 creates the function it calls).
   index('products_name_pairs_by_month_idx').using('gin', sql`og_name_pairs_by_month(${t.nameSearch}, ${t.createdAt})`),
   check('products_status_check', sql`status IN ('available', 'reserved', 'sold')`),
+  check('products_moderation_check', sql`moderation IN ('visible', 'hidden', 'removed')`),
 ]);
 
 export const buyerRequests = pgTable('buyer_requests', {
@@ -484,4 +500,94 @@ export const savedSearchHits = pgTable('saved_search_hits', {
 }, (t) => [
   uniqueIndex('saved_search_hits_pair_idx').on(t.savedSearchId, t.productId),
   index('saved_search_hits_search_seq_idx').on(t.savedSearchId, t.seq),
+]);
+
+// --- Reports and moderation (the reports module; docs/product.md#reports-and-moderation) ---
+
+/**
+ * One report of one thing. No foreign keys to its target or reporter: a report outlives a banned user's listing and
+ * stays for the record. `reporterId` null: filed by the system (the stolen-photo check), with its evidence in `details`.
+ * Resolved together with every other open report on its target by one decision (`decisionId`).
+ */
+export const reports = pgTable('reports', {
+  id: text('id').primaryKey(),
+  reporterId: text('reporter_id'),
+  targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+  targetId: text('target_id').notNull(),
+  reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+  note: text('note').notNull().default(''),
+  details: jsonb('details'),
+  status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+  decisionId: text('decision_id'),
+  createdAt: createdAt(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [
+  // One open report per reporter and target (ALREADY_REPORTED).
+  uniqueIndex('reports_open_unique').on(t.reporterId, t.targetType, t.targetId).where(sql`status = 'open' and reporter_id is not null`),
+  // The queue: open reports grouped by target, oldest first.
+  index('reports_open_target_idx').on(t.targetType, t.targetId, t.createdAt).where(sql`status = 'open'`),
+  index('reports_reporter_idx').on(t.reporterId, t.createdAt.desc(), t.id.desc()),
+  index('reports_decision_idx').on(t.decisionId),
+  check('reports_status_check', sql`status IN ('open', 'resolved')`),
+]);
+
+/** A moderator's decision on one target: resolves every report that was open on it. */
+export const moderationDecisions = pgTable('moderation_decisions', {
+  id: text('id').primaryKey(),
+  targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+  targetId: text('target_id').notNull(),
+  action: text('action', { enum: MODERATION_ACTIONS }).notNull(),
+  note: text('note').notNull().default(''),
+  moderatorId: text('moderator_id'),
+  /** When the first of its reports was filed: the resolved view's order. */
+  firstReportedAt: timestamp('first_reported_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('moderation_decisions_order_idx').on(t.firstReportedAt, t.id)]);
+
+// --- Audit log and admin overview (the audit module) ---
+
+/** Every admin action and every report, newest first in the admin's audit page. */
+export const auditEvents = pgTable('audit_events', {
+  id: text('id').primaryKey(),
+  at: createdAt(),
+  /** Null: the system (the stolen-photo check). No foreign key: the log outlives a banned admin. */
+  actorId: text('actor_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  details: jsonb('details').notNull().default({}),
+}, (t) => [
+  index('audit_events_newest_idx').on(t.at.desc(), t.id.desc()),
+  index('audit_events_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+  index('audit_events_target_idx').on(t.targetId, t.at.desc(), t.id.desc()),
+  index('audit_events_action_idx').on(t.action, t.at.desc(), t.id.desc()),
+]);
+
+/**
+ * Counts per UTC day for the admin overview (new listings, buy requests, completed trades, new users, reports),
+ * kept by triggers on their tables (migration 0017), so GET /api/admin/stats reads at most 150 rows at any size.
+ */
+export const dailyStats = pgTable('daily_stats', {
+  day: date('day', { mode: 'string' }).notNull(),
+  metric: text('metric').notNull(),
+  count: integer('count').notNull().default(0),
+  // A unique index, not a composite primary key: drizzle-kit's introspection (schema-drift.test.ts) fails on PGlite on
+  // a composite key; the triggers' ON CONFLICT (day, metric) uses this index.
+}, (t) => [uniqueIndex('daily_stats_day_metric_idx').on(t.day, t.metric)]);
+// --- Blocks (modules/blocks; docs/product.md#blocking) ---
+/**
+ * One user blocking another. A block works both ways (neither may send the other a buy request or a message,
+ * neither sees the other's listings), so a pair is read by either column: the pair index serves the blocker's
+ * list and the check from the blocker's side (the pair index), the second index the blocked side.
+ */
+export const userBlocks = pgTable('user_blocks', {
+  blockerId: text('blocker_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  blockedId: text('blocked_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [
+  // A unique index rather than a composite primary key: drizzle-kit's introspection (db/schema-drift.test.ts) fails
+  // on a composite key over PGlite.
+  uniqueIndex('user_blocks_pair_idx').on(t.blockerId, t.blockedId),
+  index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  check('user_blocks_not_self', sql`blocker_id <> blocked_id`),
 ]);

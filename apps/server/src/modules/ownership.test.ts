@@ -35,6 +35,12 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   favouriteMailings: { sql: 'favourite_mailings', owner: 'favourites' },
   savedSearches: { sql: 'saved_searches', owner: 'saved-searches' },
   savedSearchHits: { sql: 'saved_search_hits', owner: 'saved-searches' },
+  reports: { sql: 'reports', owner: 'reports' },
+  moderationDecisions: { sql: 'moderation_decisions', owner: 'reports' },
+  auditEvents: { sql: 'audit_events', owner: 'audit' },
+  // Written only by the triggers of migration 0017; the audit module reads it.
+  dailyStats: { sql: 'daily_stats', owner: 'audit' },
+  userBlocks: { sql: 'user_blocks', owner: 'blocks' },
 };
 
 /** Files that write another module's table on purpose, and why. */

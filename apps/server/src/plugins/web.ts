@@ -13,6 +13,7 @@ import { loadWebRender } from '../modules/pages/web-render.ts';
 import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, registerTimelinePage, sendNotFoundPage } from '../modules/pages/routes.ts';
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import { errorBody } from '../lib/error-responses.ts';
 
 /**
@@ -69,8 +70,8 @@ export interface WebDeps {
   db: Db;
   products: ProductsService;
   sitemap?: SitemapOptions;
-  /** Whether a session cookie names a live session: /timeline then carries its first page (modules/pages/timeline.ts). */
-  hasSession?: (cookieValue: string | undefined) => Promise<boolean>;
+  /** The user of the live session a cookie names, if any: /timeline then carries their first page (modules/pages/timeline.ts). */
+  sessionUser?: (cookieValue: string | undefined) => Promise<AuthUser | undefined>;
   /** Someone opened a listing's server-rendered page (the reach module counts views). */
   onProductView?: (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
 }
@@ -130,8 +131,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       extraHead: preloadsFor('/productDetails/:id'),
       onView: deps.onProductView,
     });
-  if (indexHtml && render && deps.hasSession && indexHtml.includes('<!--head-->')) {
-    registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), hasSession: deps.hasSession });
+  if (indexHtml && render && deps.sessionUser && indexHtml.includes('<!--head-->')) {
+    registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), sessionUser: deps.sessionUser });
   }
 
   /** The shell with the default head; the public pages name their canonical URL. Only a built shell (with its head markers) is filled in. */

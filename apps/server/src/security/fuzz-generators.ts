@@ -231,6 +231,30 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
       });
     case 'PATCH /api/savedSearches/:id':
       return fc.record({ alert: fc.constantFrom('instant', 'daily', 'off', 'never') }, { requiredKeys: [] });
+    // --- Reports and moderation: real targets, unknown ones, and notes near the limit. ---
+    case 'POST /api/reports':
+      return fc.record({
+        targetType: fc.constantFrom('listing', 'user', 'message', 'Listing'),
+        targetId: fc.constantFrom(...world.productIds, world.alice.id, world.bob.id, ...world.victims.map((v) => v.id), '0'.repeat(32)),
+        reason: fc.constantFrom('scam', 'stolen_photos', 'other', 'nope'),
+        note: fc.constantFrom('Asked for a gift card', '', 'x'.repeat(1000), 'x'.repeat(1001), 'bell\u0007'),
+      });
+    // A ban only ever aims at a victim: alice and bob (and the sellers of the pooled listings) must stay to call.
+    case 'POST /api/admin/reports/resolve':
+      return fc.oneof(
+        fc.record({
+          targetType: fc.constantFrom('listing', 'user', 'message'),
+          targetId: fc.constantFrom(...world.productIds, world.alice.id, world.bob.id, '0'.repeat(32)),
+          action: fc.constantFrom('dismiss', 'remove_listing', 'warn_user', 'delete'),
+          note: fc.constantFrom('', 'Fine', 'x'.repeat(1001)),
+        }),
+        fc.record({
+          targetType: fc.constant('user'),
+          targetId: fc.constantFrom(...world.victims.map((v) => v.id), '0'.repeat(32)),
+          action: fc.constant('ban_user'),
+          note: fc.constant('Scammer'),
+        }),
+      );
     default:
       return undefined;
   }
@@ -340,6 +364,9 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
         ? [...world.imageFiles, world.imageFiles[0]!.replace('1280', '9999'), 'x.webp']
         : url.includes('/images') // --- Images: image ids (alice's, bob's), a file name, a listing id ---
           ? [...world.images.map((i) => i.id), world.imageFiles[0]!, ...world.productIds.slice(0, 1)]
+        : url.includes('/blocks')
+          ? // --- Blocks: victims, the callers themselves (yourself is a 400) and a listing's id (404). ---
+            [...world.victims.map((v) => v.id), world.alice.id, world.bob.id, world.admin.id, ...world.productIds.slice(0, 1)]
         : url.includes('/users')
           ? // Never the user callers: a banned or promoted caller would stop being the caller the run thinks it is.
             [...world.victims.map((v) => v.id), world.admin.id, ...world.productIds.slice(0, 1)]

@@ -8,13 +8,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, isOpenRequest, storedImageFile } from '@olden/contracts';
-import { buyerRequests, images, products, sessions, users } from '../db/schema.ts';
+import { buyerRequests, images, products, sessions, userBlocks, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
@@ -184,6 +184,19 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
     const isParty = caller?.id === request?.buyerId || caller?.id === request?.sellerId;
     expect(isParty || (route.method === 'GET' && gen.caller === 'admin'), `${gen.caller} ${route.method} thread ${id}`).toBe(true);
+  }
+  // --- Blocks: a block is the caller's own, of someone else; the list shows only the caller's blocks. ---
+  if (key === 'PUT /api/blocks/:userId') {
+    const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
+    expect(target, `${gen.caller} blocked themselves`).not.toBe(caller!.id);
+    const rows = await db.select().from(userBlocks).where(and(eq(userBlocks.blockerId, caller!.id), eq(userBlocks.blockedId, target)));
+    expect(rows, `${gen.caller}'s block of ${target} is stored as theirs`).toHaveLength(1);
+  }
+  if (key === 'GET /api/blocks') {
+    for (const { userId } of res.json<{ userId: string }[]>()) {
+      const rows = await db.select().from(userBlocks).where(and(eq(userBlocks.blockerId, caller!.id), eq(userBlocks.blockedId, userId)));
+      expect(rows, `${gen.caller} was shown a block of ${userId} not theirs`).toHaveLength(1);
+    }
   }
   if (key === 'POST /api/buyerProduct') {
     const id = res.json<InsertedResponse>().insertedId!;
@@ -436,6 +449,18 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'DELETE /api/savedSearches/:id',
     'POST /api/savedSearches/:id/seen',
     'POST /api/savedSearches/unsubscribe',
+    // --- Reports, moderation, audit log and overview ---
+    'POST /api/reports',
+    'GET /api/reports/mine',
+    'GET /api/admin/reports',
+    'GET /api/admin/reports/count',
+    'POST /api/admin/reports/resolve',
+    'GET /api/admin/audit',
+    'GET /api/admin/stats',
+    // --- Blocks ---
+    'PUT /api/blocks/:userId',
+    'DELETE /api/blocks/:userId',
+    'GET /api/blocks',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

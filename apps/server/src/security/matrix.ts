@@ -16,10 +16,12 @@ import {
   passkeyChallenges,
   passkeys,
   products,
+  reports,
   requestMessages,
   savedSearches,
   sessions,
   totpSecrets,
+  userBlocks,
   users,
 } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
@@ -123,6 +125,21 @@ function requestToOwner(w: World): Promise<string> {
     requestsToOwner.set(w, id);
   }
   return id;
+}
+
+/** A report by `other` on the owner's listing (filed once per world, on first use). */
+const ownerListingReports = new WeakMap<World, Promise<void>>();
+function reportOnOwnerListing(w: World): Promise<void> {
+  let done = ownerListingReports.get(w);
+  if (!done) {
+    done = w.t
+      .injectAs(w.other, { method: 'POST', url: '/api/reports', payload: { targetType: 'listing', targetId: w.productId, reason: 'spam' } })
+      .then((res) => {
+        if (res.statusCode !== 201) throw new Error(`reportOnOwnerListing: ${res.statusCode} ${res.body}`);
+      });
+    ownerListingReports.set(w, done);
+  }
+  return done;
 }
 
 let registered = 0;
@@ -311,6 +328,31 @@ export const MATRIX: Record<string, MatrixEntry> = {
       json('POST', '/api/contact', { name: 'Ann', email: 'ann@test.example', subject: 'Hello', phone: '0123456789', message: 'A question' }),
     state: (w) => countOf(w, contactMessages),
   },
+
+  // --- Reports and moderation (docs/product.md#reports-and-moderation) ---
+  // The owner's listing: its seller may not report it (409 OWN_TARGET), anyone else signed in may.
+  'POST /api/reports': {
+    expect: [401, 409, 201, 201],
+    request: (w) => json('POST', '/api/reports', { targetType: 'listing', targetId: w.productId, reason: 'scam', note: 'Asked for a bank transfer' }),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(reports))[0]!.n,
+  },
+  'GET /api/reports/mine': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/reports/mine') },
+  'GET /api/admin/reports': { expect: [401, 403, 403, 200], request: () => json('GET', '/api/admin/reports?status=open') },
+  'GET /api/admin/reports/count': { expect: [401, 403, 403, 200], request: () => json('GET', '/api/admin/reports/count') },
+  // A report on the owner's listing (filed by `other` once per world), dismissed: admins only.
+  'POST /api/admin/reports/resolve': {
+    expect: [401, 403, 403, 200],
+    request: async (w) => {
+      await reportOnOwnerListing(w);
+      return json('POST', '/api/admin/reports/resolve', { targetType: 'listing', targetId: w.productId, action: 'dismiss', note: 'Fine' });
+    },
+    state: async (w) => {
+      await reportOnOwnerListing(w);
+      return (await w.t.database.db.select({ status: reports.status }).from(reports).where(eq(reports.targetId, w.productId))).map((r) => r.status);
+    },
+  },
+  'GET /api/admin/audit': { expect: [401, 403, 403, 200], request: () => json('GET', '/api/admin/audit') },
+  'GET /api/admin/stats': { expect: [401, 403, 403, 200], request: () => json('GET', '/api/admin/stats') },
 
   // --- Profile and sessions (docs/product.md#dashboard-profile): each caller acts on their own account only. ---
   // Everyone signed in renames themselves (the state holds every caller's name, so each 200 shows).
@@ -509,6 +551,24 @@ export const MATRIX: Record<string, MatrixEntry> = {
     },
     state: async (w) => (await savedSearchRow(w))?.alert,
   },
+
+  // --- Blocks (docs/product.md#blocking): anyone signed in blocks anyone but themselves; a block is the caller's own, so
+  // the state is who blocks the seller. Blocking the seller cancels the owner's pending request (blocks.test.ts). ---
+  'PUT /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: (w) => json('PUT', `/api/blocks/${w.seller.id}`),
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  // Each caller blocked the seller first; the call lifts only the caller's own block.
+  'DELETE /api/blocks/:userId': {
+    expect: [401, 200, 200, 200],
+    request: async (w, caller) => {
+      if (caller) await w.t.database.db.insert(userBlocks).values({ blockerId: caller.id, blockedId: w.seller.id }).onConflictDoNothing();
+      return json('DELETE', `/api/blocks/${w.seller.id}`);
+    },
+    state: (w) => blockersOf(w, w.seller.id),
+  },
+  'GET /api/blocks': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/blocks') },
 };
 
 
@@ -579,6 +639,10 @@ async function ownerSearch(w: World): Promise<string> {
   return ownerSearchId;
 }
 const savedSearchRow = async (w: World) => (await w.t.database.db.select().from(savedSearches).where(eq(savedSearches.id, ownerSearchId)))[0];
+/** Who blocked `userId`, sorted. */
+async function blockersOf(w: World, userId: string) {
+  return (await w.t.database.db.select({ id: userBlocks.blockerId }).from(userBlocks).where(eq(userBlocks.blockedId, userId))).map((r) => r.id).sort();
+}
 
 // --- Images (docs/product.md#server-rules-images) ---
 /** The image the last DELETE /api/images/:id case uploaded (each case uploads its own, unused). */

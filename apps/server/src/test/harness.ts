@@ -19,6 +19,14 @@ import type { UserRow } from '../modules/users/repository.ts';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 export const TEST_PASSWORD = 'Ledger#Kite7';
 
+/**
+ * Every test user is a minutes-old, unverified account, and many files make dozens of listings, requests or messages
+ * with one (paging, budgets): their apps raise the new-account limits. The limits themselves, at their defaults, and
+ * the spec's flow (register, list, request, write) within them are tested in users/new-account-limits.test.ts, which
+ * passes NEW_ACCOUNT_LIMITS itself.
+ */
+export const TEST_NEW_ACCOUNT_LIMITS = 'listings=100000,requests=100000,messages=100000';
+
 export interface TestUser {
   id: string;
   email: string;
@@ -73,7 +81,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   // Uploaded images go to a temp folder of this test file, never into the repo's ./data.
   const tempDataDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(os.tmpdir(), 'og-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDataDir, ...env },
+    { NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent', DATA_DIR: tempDataDir, NEW_ACCOUNT_LIMITS: TEST_NEW_ACCOUNT_LIMITS, ...env },
     TEST_JWT_SECRET,
   );
   const logLines: string[] = [];

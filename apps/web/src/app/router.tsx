@@ -54,11 +54,16 @@ export const routes: RouteObject[] = [
                   { path: paths.dashboard.profile.path, lazy: async () => ({ Component: (await dashboard()).Profile }) },
                   { path: paths.dashboard.favourites.path, lazy: async () => ({ Component: (await dashboard()).Favourites }) },
                   { path: paths.dashboard.savedSearches.path, lazy: async () => ({ Component: (await dashboard()).SavedSearches }) },
+                  { path: paths.dashboard.myReports.path, lazy: async () => ({ Component: (await dashboard()).MyReports }) },
                   {
                     element: <AdminRoute />,
                     children: [
                       { path: paths.dashboard.manageUsers.path, lazy: async () => ({ Component: (await dashboard()).ManageUsers }) },
                       { path: paths.dashboard.manageAllProducts.path, lazy: async () => ({ Component: (await dashboard()).ManageAllProducts }) },
+                      { path: paths.dashboard.moderation.path, lazy: async () => ({ Component: (await dashboard()).Moderation }) },
+                      { path: paths.dashboard.audit.path, lazy: async () => ({ Component: (await dashboard()).AuditLog }) },
+                      // Its own chunk: the charting library it loads is for admins on this page only.
+                      { path: paths.dashboard.overview.path, lazy: async () => ({ Component: (await import('./routes/dashboard/overview')).Overview }) },
                     ],
                   },
                 ],

@@ -46,6 +46,12 @@ export const paths = {
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     favourites: { path: '/dashboard/favourites', getHref: () => '/dashboard/favourites' },
     savedSearches: { path: '/dashboard/savedSearches', getHref: () => '/dashboard/savedSearches' },
+    /** The caller's reports and their outcome (docs/product.md#reports-and-moderation). */
+    myReports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    /** Admin: the moderation queue, the audit log and the overview charts. */
+    moderation: { path: '/dashboard/moderation', getHref: () => '/dashboard/moderation' },
+    audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
+    overview: { path: '/dashboard/overview', getHref: () => '/dashboard/overview' },
   },
   /** The one-click unsubscribe page an alert mail links to. */
   unsubscribe: { path: '/unsubscribe', getHref: (token?: string) => withQuery('/unsubscribe', { token }) },

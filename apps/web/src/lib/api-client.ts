@@ -45,6 +45,8 @@ export function hasCode(error: unknown, code: ErrorCode): error is ApiError {
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.isNetworkError) return 'Could not reach Olden Goods. Check your connection and try again.';
+    // The new-account limit says what lifts it (the account's age, verifying the email): its own words, not a wait.
+    if (error.code === 'NEW_ACCOUNT_LIMIT') return error.message;
     if (error.status === 429) {
       return error.retryAfter
         ? `Too many attempts. Please wait ${error.retryAfter} seconds and try again.`
@@ -67,7 +69,7 @@ export function onAuthFailure(listener: AuthFailureListener): () => void {
 
 /** For calls made outside `request` (XHR uploads that report progress): the same 401/403 rule. */
 export function reportAuthFailure(error: ApiError): void {
-  if (isAuthFailure(error.status)) for (const listener of authFailureListeners) listener(error);
+  if (isAuthFailure(error.status, error.code)) for (const listener of authFailureListeners) listener(error);
 }
 
 function getStoredToken(): string | null {
@@ -176,7 +178,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   if (!response.ok) {
     const error = await readError(response);
-    if (isAuthFailure(response.status) && !options.skipAuthFailure && !KEEPS_SESSION.has(String(error.code))) {
+    if (isAuthFailure(response.status, error.code) && !options.skipAuthFailure && !KEEPS_SESSION.has(String(error.code))) {
       reportAuthFailure(error);
     }
     throw error;

@@ -127,6 +127,7 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           image4: image4!,
           createdAt,
           status: 'available' as const,
+          moderation: 'visible' as const,
           updatedAt: createdAt,
           favouriteCount: 0,
         };

@@ -32,7 +32,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Every table of the schema, with the columns that name a user (a foreign key to users, or a *user/owner/seller/buyer/sender id). */
+/**
+ * Every table of the schema, with the columns that name a user (a foreign key to users, or a
+ * *user/owner/seller/buyer/sender/reporter/actor/moderator/blocker/blocked id).
+ */
 function userColumns(): { table: string; columns: string[]; hasId: boolean }[] {
   const out: { table: string; columns: string[]; hasId: boolean }[] = [];
   for (const value of Object.values(schema)) {
@@ -41,7 +44,7 @@ function userColumns(): { table: string; columns: string[]; hasId: boolean }[] {
     const byFk = config.foreignKeys
       .filter((fk) => getTableName(fk.reference().foreignTable) === 'users')
       .flatMap((fk) => fk.reference().columns.map((c) => c.name));
-    const byName = config.columns.map((c) => c.name).filter((n) => /(^|_)(user|owner|seller|buyer|sender)_id$/.test(n));
+    const byName = config.columns.map((c) => c.name).filter((n) => /(^|_)(user|owner|seller|buyer|sender|reporter|actor|moderator|blocker|blocked)_id$/.test(n));
     const columns = [...new Set([...byFk, ...byName])];
     if (config.name === 'users') columns.push('id');
     if (columns.length > 0) out.push({ table: config.name, columns, hasId: config.columns.some((c) => c.name === 'id') });
@@ -98,8 +101,16 @@ async function busyUser(name: string) {
   // A pending email change and a security event.
   const change = await t.injectAs(u, { method: 'POST', url: '/api/users/me/email', payload: { newEmail: `${u.id}-next@test.example`, password: TEST_PASSWORD } });
   expect(change.statusCode, change.body).toBe(202);
+  // A report they filed, and blocks both ways with a third member (issue 28).
+  const pest = await t.createUser({ name: 'Persistent Pest' });
+  const reported = await t.injectAs(u, { method: 'POST', url: '/api/reports', payload: { targetType: 'user', targetId: pest.id, reason: 'spam' } });
+  expect(reported.statusCode, reported.body).toBe(201);
+  for (const [who, whom] of [[u, pest], [pest, u]] as const) {
+    const block = await t.injectAs(who, { method: 'PUT', url: `/api/blocks/${whom.id}` });
+    expect(block.statusCode, block.body).toBe(200);
+  }
   await t.services.mailer.idle();
-  return { u, buyer, seller, productId, sellerProduct, incomingId, outgoingId, phone, address };
+  return { u, buyer, seller, pest, productId, sellerProduct, incomingId, outgoingId, phone, address };
 }
 
 describe('account lifecycle registry', () => {
@@ -128,7 +139,14 @@ describe('DELETE /api/users/me', () => {
     expect(second.sessionId).toBeTruthy();
 
     // Table by table: only what the issue lists is left (the tombstone, the kept requests and messages).
-    const KEPT: Record<string, string> = { users: 'tombstone', buyer_requests: 'threads others keep', request_messages: 'threads others keep' };
+    const KEPT: Record<string, string> = {
+      users: 'tombstone',
+      buyer_requests: 'threads others keep',
+      request_messages: 'threads others keep',
+      reports: 'the moderation record',
+      moderation_decisions: 'the moderation record',
+      audit_events: "the admins' log",
+    };
     for (const { table, columns } of userColumns()) {
       for (const column of columns) {
         const rows = await rowsOf(table, column, u.id);
@@ -223,7 +241,7 @@ describe('GET /api/users/me/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="olden-goods-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const body = res.body;
     const data = res.json<Record<string, unknown>>();
-    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys', 'favourites', 'savedSearches']) {
+    for (const key of ['profile', 'listings', 'buyRequestsMade', 'buyRequestsReceived', 'messages', 'images', 'sessions', 'securityEvents', 'twoFactor', 'passkeys', 'favourites', 'savedSearches', 'reportsFiled', 'blocked']) {
       expect(data, key).toHaveProperty(key);
     }
     // Completeness against the tables: each row naming the user is in the export by its id, unless its part says why not.
@@ -243,8 +261,9 @@ describe('GET /api/users/me/export', () => {
     expect(data.favourites).toEqual([expect.objectContaining({ productId: w.sellerProduct, name: 'Brass lamp', status: 'reserved', deleted: false })]);
     expect(data.savedSearches).toEqual([expect.objectContaining({ filters: { q: 'oak chair', maxPrice: '80' }, alert: 'daily' })]);
     expect([...notExported.values()].every((why) => why.length > 10)).toBe(true);
-    // Other users by name only.
-    for (const other of [w.buyer, w.seller]) {
+    // Other users by name only; whom they blocked by name, never who blocked them.
+    expect(data.blocked).toEqual([expect.objectContaining({ name: 'Persistent Pest' })]);
+    for (const other of [w.buyer, w.seller, w.pest]) {
       expect(body.includes(other.email)).toBe(false);
       expect(body.includes(other.id)).toBe(false);
     }

@@ -235,6 +235,12 @@ export function createAuthService(
       return sessions.findLiveByTokenHash(hashSecret(cookieValue), new Date());
     },
 
+    /** The user of the live session a cookie names, as services see callers (the server-rendered timeline's viewer). */
+    async sessionUser(cookieValue: string | undefined): Promise<AuthUser | undefined> {
+      const found = await this.sessionFromCookie(cookieValue);
+      return found ? toAuthUser(found.user, found.session.id) : undefined;
+    },
+
     /** POST /jwt: a token only for the session's own email, never for a bare email. */
     async issueToken(cookieValue: string | undefined, email: string): Promise<string> {
       const found = await this.sessionFromCookie(cookieValue);

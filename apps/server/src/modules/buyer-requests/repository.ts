@@ -73,9 +73,27 @@ function lifecycle(db: Db) {
       const previous = new Map(before.map((r) => [r.id, r.status]));
       return rows.map((row) => ({ row, previous: previous.get(row.id)! }));
     },
+
+    /** Cancels every pending request between the two users, either way round: one blocked the other. */
+    async cancelPendingBetween(a: string, b: string): Promise<ChangedRequest[]> {
+      const pair = or(
+        and(eq(buyerRequests.buyerId, a), eq(buyerRequests.sellerId, b)),
+        and(eq(buyerRequests.buyerId, b), eq(buyerRequests.sellerId, a)),
+      );
+      // Accepted ones stay (an accepted trade survives a block); a concurrent accept that commits first wins the row.
+      const rows = await db
+        .update(buyerRequests)
+        .set({ status: 'Cancelled', updatedAt: sql`now()` })
+        .where(and(pair, eq(buyerRequests.status, 'Pending')))
+        .returning();
+      return rows.map((row) => ({ row, previous: 'Pending' as const }));
+    },
   };
 }
 export type BuyerRequestsLifecycle = ReturnType<typeof lifecycle>;
+
+/** A block cancels the pending requests between the two users in the block's own transaction `tx` (the service's cancelOnBlock). */
+export const cancelPendingRequestsBetween = (tx: Db, a: string, b: string) => lifecycle(tx).cancelPendingBetween(a, b);
 
 /** A listing's delete declines its open requests in the delete's own transaction `tx` (the service's declineOnDeletedListing). */
 export const declineOpenRequestsOnListing = (tx: Db, productId: string) => lifecycle(tx).declineOpenOnListing(productId);

@@ -22,13 +22,16 @@ import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { CREATED_AT_CURSOR, type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
+import type { BlocksService, OnBlocked } from '../blocks/service.ts';
 import type { Actor, Notifier } from '../notifications/service.ts';
+import type { NewAccountLimits } from '../users/new-account-limits.ts';
 import type { OnListingDeleted, ProductRow, ProductsService } from '../products/service.ts';
 import type { ListingTrade } from '../products/trade.ts';
 import {
   type BuyerRequestRow,
   type BuyerRequestsLifecycle,
   type ChangedRequest,
+  cancelPendingRequestsBetween,
   createBuyerRequestsRepository,
   anonymiseRequestParty,
   declineOpenRequestsOnListing,
@@ -96,6 +99,8 @@ export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     unreadMessages: row.unreadMessages ?? 0,
+    buyerId: row.buyerId,
+    sellerId: row.sellerId,
   };
 }
 
@@ -146,7 +151,28 @@ export function declineOnDeletedListing(notify: Notifier): OnListingDeleted {
   };
 }
 
-export function createBuyerRequestsService(ctx: AppContext, deps: { products: ProductsService; notify: Notifier }) {
+/**
+ * For the blocks module: a new block cancels the pending requests between the two users in the block's transaction
+ * (accepted trades stay); once it committed, both parties' lists and badges are refreshed (actor 'system'; no mail).
+ */
+export function cancelOnBlock(notify: Notifier): OnBlocked {
+  return async (tx, blockerId, blockedId) => {
+    const cancelled = await cancelPendingRequestsBetween(tx, blockerId, blockedId);
+    return () => {
+      for (const change of cancelled) notify.requestChanged(change.row, change.previous, 'system');
+    };
+  };
+}
+
+export function createBuyerRequestsService(
+  ctx: AppContext,
+  deps: {
+    products: ProductsService;
+    notify: Notifier;
+    blocks: Pick<BlocksService, 'assertNotBlockedIn'>;
+    newAccount: NewAccountLimits;
+  },
+) {
   const repo = createBuyerRequestsRepository(ctx.db);
 
   /** Told after the commit, never before: a rolled-back change tells nobody. */
@@ -155,8 +181,8 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
   }
 
   /** One transaction over the requests and, through the products service, their listing. */
-  function transaction<T>(work: (tx: BuyerRequestsLifecycle & ListingTrade) => Promise<T>): Promise<T> {
-    return repo.transaction((requests, handle) => work({ ...requests, ...deps.products.tradeIn(handle) }));
+  function transaction<T>(work: (tx: BuyerRequestsLifecycle & ListingTrade & { handle: Db }) => Promise<T>): Promise<T> {
+    return repo.transaction((requests, handle) => work({ ...requests, ...deps.products.tradeIn(handle), handle }));
   }
 
   /** Runs a lifecycle transaction; the one-accepted-per-listing index is the last guard against a concurrent accept. */
@@ -195,10 +221,14 @@ export function createBuyerRequestsService(ctx: AppContext, deps: { products: Pr
       if (await repo.findOpen(caller.id, product.id)) throw alreadyRequested();
       if (product.status !== 'available') throw listingUnavailable();
       await enforceBudget(ctx, 'buy-request', caller.id, BUY_REQUEST_BUDGET.max, BUY_REQUEST_BUDGET.windowMs);
+      await deps.newAccount.enforce(caller, 'requests');
       let row: BuyerRequestRow;
       try {
         const { phoneNumber, buyerAddress } = body;
         row = await transaction(async (tx) => {
+          // First, before the listing's lock: a block between the two commits either before this (refused) or after
+          // it (and cancels this request); blocks.lockPair says how.
+          await deps.blocks.assertNotBlockedIn(tx.handle, caller.id, product.sellerId);
           // FOR SHARE: a handover or a delete of the listing waits for this insert, and then sees (declines) it.
           const status = await tx.listingStatusForShare(product.id);
           if (status === undefined) throw notFound('Product');

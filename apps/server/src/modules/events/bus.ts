@@ -3,7 +3,7 @@
 // the process that sent it, so every process, the sender included, delivers from its listener); on the
 // embedded PGlite, where one process is all there is, through an in-process emitter.
 import { EventEmitter } from 'node:events';
-import type { FavouriteEvent, MessageEvent, RequestEvent, SavedSearchEvent } from '@olden/contracts';
+import type { FavouriteEvent, MessageEvent, ReportEvent, RequestEvent, SavedSearchEvent } from '@olden/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../lib/context.ts';
@@ -27,7 +27,8 @@ export type BusEvent =
   | { name: 'message'; messageId: string }
   | { name: 'request'; data: RequestEvent }
   | { name: 'favourite'; data: FavouriteEvent }
-  | { name: 'savedSearch'; data: SavedSearchEvent };
+  | { name: 'savedSearch'; data: SavedSearchEvent }
+  | { name: 'report'; data: ReportEvent };
 
 /** One delivery: these users, this event. */
 export interface BusNote {

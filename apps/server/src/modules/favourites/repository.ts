@@ -48,14 +48,17 @@ export function createFavouritesRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** A page of the user's favourites, newest saved first, after the cursor row [createdAt ISO, productId]. */
+    /**
+     * A page of the user's favourites, newest saved first, after the cursor row [createdAt ISO, productId]. A listing
+     * hidden or removed by moderation reads as gone (its page answers 404 to all but its seller and admins).
+     */
     async list(userId: string, after: [string, string] | undefined, limit: number): Promise<ListedFavourite[]> {
       const conditions = [eq(favourites.userId, userId)];
       if (after) conditions.push(sql`(${favourites.createdAt}, ${favourites.productId}) < (${after[0]}::timestamptz, ${after[1]})`);
       const rows = await db
         .select({ favourite: favourites, product: productColumns })
         .from(favourites)
-        .leftJoin(products, eq(products.id, favourites.productId))
+        .leftJoin(products, and(eq(products.id, favourites.productId), eq(products.moderation, 'visible')))
         .where(and(...conditions))
         .orderBy(desc(favourites.createdAt), desc(favourites.productId))
         .limit(limit);

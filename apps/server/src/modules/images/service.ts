@@ -20,6 +20,7 @@ import { hashesOfFile, hashesOfPixels, type PhotoHashes } from '../../lib/dhash.
 import { loadSharp } from '../../lib/sharp.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import { SHARP_FORMAT, sniffImageType } from './detect.ts';
 import { createFairQueue } from './queue.ts';
 import { createImagesRepository, disownImagesOf, imagesOf, lockStoredImages } from './repository.ts';
@@ -64,7 +65,7 @@ export function createImageStorage(
   return createFsImageStorage(path.join(path.resolve(config.DATA_DIR), 'images'));
 }
 
-export function createImagesService(ctx: AppContext, deps: { storage?: ImageStorage } = {}) {
+export function createImagesService(ctx: AppContext, deps: { storage?: ImageStorage; audit?: AuditRecorder } = {}) {
   const storage = deps.storage ?? createImageStorage(ctx.config, ctx.log);
   const repo = createImagesRepository(ctx.db);
   const queue = createFairQueue(MAX_CONCURRENT_DECODES);
@@ -337,6 +338,7 @@ export function createImagesService(ctx: AppContext, deps: { storage?: ImageStor
       await removeFiles([id]);
       if (row.ownerId !== caller.id) {
         logSecurityEvent(ctx.log, 'admin.image.delete', { userId: caller.id, ip: caller.ip, target: id, ownerId: row.ownerId });
+        await deps.audit?.(null, { actorId: caller.id, action: 'admin.image.delete', targetType: 'image', targetId: id, details: { ownerId: row.ownerId } });
       }
       return { acknowledged: true, deletedCount: 1 };
     },

@@ -67,6 +67,20 @@ describe('a thread: who may read and write', () => {
   });
 });
 
+describe('scam flags (docs/product.md#scam-warnings)', () => {
+  it('a message asking to move off the site is delivered, flagged in the reply, in the thread and in the live event’s message; an ordinary one has none', async () => {
+    const t = getApp();
+    const th = await openThread(t);
+    const flagged = await postOk(t, th.seller, th.requestId, 'I only take bank transfer, text me on WhatsApp');
+    expect(flagged.flags).toEqual(['payment_off_site', 'messaging_app']);
+    const plain = await postOk(t, th.buyer, th.requestId, 'Collection from York after 6, circa 1890, 45 x 30 cm, £1,250?');
+    expect(plain.flags).toEqual([]);
+    const read = (await list(t, th.buyer, th.requestId)).json<Message[]>();
+    expect(read.map((m) => m.flags)).toEqual([['payment_off_site', 'messaging_app'], []]);
+    expect(await t.services.messages.findMessage(flagged._id)).toMatchObject({ flags: ['payment_off_site', 'messaging_app'] });
+  });
+});
+
 describe('a closed request: its thread is read-only', () => {
   it.each(['Declined', 'Cancelled', 'Completed'] as const)('%s: both parties still read it; writing is 409 THREAD_CLOSED', async (status) => {
     const t = getApp();

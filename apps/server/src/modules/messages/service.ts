@@ -1,6 +1,6 @@
 // A buy request's thread between its buyer and its seller, and the caller's summary (the badges).
 // Rules: docs/product.md#messages-and-notifications.
-import { isAdminUser, isOpenRequest, type Message, MESSAGE_BUDGET, type PostMessageBody, type Summary } from '@olden/contracts';
+import { isAdminUser, isOpenRequest, type Message, MESSAGE_BUDGET, type MessageFlag, type PostMessageBody, type Summary } from '@olden/contracts';
 import type { z } from 'zod';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
@@ -8,12 +8,21 @@ import { AppError, notFound, notYours } from '../../lib/errors.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { CREATED_AT_CURSOR, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
+import type { BlocksService } from '../blocks/service.ts';
 import type { Party, ThreadMarks } from '../buyer-requests/thread-marks.ts';
 import type { BusEvent } from '../events/bus.ts';
 import type { MessageNotifier } from '../notifications/service.ts';
+import type { NewAccountLimits } from '../users/new-account-limits.ts';
+import { messageFlags, phoneRegion } from './flags.ts';
 import { createMessagesRepository, type MessageRow, messagesOfUser, type ThreadRow } from './repository.ts';
 
-export function toMessage(row: MessageRow, thread: Pick<ThreadRow, 'buyerId'>): Message {
+/** The scam-warning rules with this site's hosts and number region (flags.ts). */
+export function flagRules(config: Pick<AppContext['config'], 'publicUrl' | 'priceFormat'>): (text: string) => MessageFlag[] {
+  const options = { ownHosts: [new URL(config.publicUrl).hostname], region: phoneRegion(config.priceFormat.locale) };
+  return (text) => messageFlags(text, options);
+}
+
+export function toMessage(row: MessageRow, thread: Pick<ThreadRow, 'buyerId'>, flagsOf: (text: string) => MessageFlag[]): Message {
   return {
     _id: row.id,
     requestId: row.requestId,
@@ -21,6 +30,7 @@ export function toMessage(row: MessageRow, thread: Pick<ThreadRow, 'buyerId'>): 
     senderName: row.senderName,
     text: row.body,
     createdAt: row.createdAt.toISOString(),
+    flags: flagsOf(row.body),
   };
 }
 
@@ -33,9 +43,16 @@ function partyOf(caller: AuthUser, thread: ThreadRow): Party | 'admin' | undefin
 
 export function createMessagesService(
   ctx: AppContext,
-  deps: { notify: MessageNotifier; marks: Pick<ThreadMarks, 'markRead'>; publish: (userIds: string[], event: BusEvent) => Promise<void> },
+  deps: {
+    notify: MessageNotifier;
+    marks: Pick<ThreadMarks, 'markRead'>;
+    publish: (userIds: string[], event: BusEvent) => Promise<void>;
+    blocks: Pick<BlocksService, 'assertNotBlocked'>;
+    newAccount: Pick<NewAccountLimits, 'enforce'>;
+  },
 ) {
   const repo = createMessagesRepository(ctx.db);
+  const flagsOf = flagRules(ctx.config);
 
   /** The thread the caller may see, or 404 (also for a malformed id, and for a thread that is not theirs). */
   async function threadFor(caller: AuthUser, requestId: string): Promise<{ thread: ThreadRow; party: Party | 'admin' }> {
@@ -57,7 +74,7 @@ export function createMessagesService(
       if (party !== 'admin' && (await deps.marks.markRead(thread.id, party))) {
         deps.publish([caller.id], { name: 'summary' }).catch((error: unknown) => ctx.log.warn({ err: error }, 'summary event not published'));
       }
-      return { rows: rows.rows.map((r) => toMessage(r, thread)), nextCursor: rows.nextCursor };
+      return { rows: rows.rows.map((r) => toMessage(r, thread, flagsOf)), nextCursor: rows.nextCursor };
     },
 
     /** Only the two parties post (an admin reads but may not write: 403); a closed request's thread is read-only. */
@@ -65,10 +82,13 @@ export function createMessagesService(
       const { thread, party } = await threadFor(caller, requestId);
       if (party === 'admin') throw notYours('Only the buyer and the seller may write in this thread');
       if (!isOpenRequest(thread.status)) throw new AppError('THREAD_CLOSED', `This request is ${thread.status.toLowerCase()}: its conversation is read-only`);
+      // A block between the two closes the thread to both of them (docs/product.md#blocking); the trade itself stays.
+      await deps.blocks.assertNotBlocked(thread.buyerId, thread.sellerId);
       await enforceBudget(ctx, 'message', caller.id, MESSAGE_BUDGET.max, MESSAGE_BUDGET.windowMs);
+      await deps.newAccount.enforce(caller, 'messages');
       const id = newId();
       const createdAt = await repo.insert({ id, requestId: thread.id, senderId: caller.id, body: body.text });
-      const message = toMessage({ id, requestId: thread.id, senderId: caller.id, senderName: caller.name, body: body.text, createdAt }, thread);
+      const message = toMessage({ id, requestId: thread.id, senderId: caller.id, senderName: caller.name, body: body.text, createdAt }, thread, flagsOf);
       // The sender's own write is now read by them: their own message never counts as unread anyway.
       deps.notify.messagePosted(thread, message, caller.id);
       return message;
@@ -78,7 +98,7 @@ export function createMessagesService(
     async findMessage(id: string): Promise<Message | undefined> {
       const row = await repo.findMessage(id);
       const thread = row && (await repo.findThread(row.requestId));
-      return row && thread ? toMessage(row, thread) : undefined;
+      return row && thread ? toMessage(row, thread, flagsOf) : undefined;
     },
 
     /**

@@ -1,6 +1,6 @@
 // The words of the trade loop's mails (docs/product.md#messages-and-notifications). Plain text, and the same
 // words as simple HTML with every interpolated value (names, listing titles, message text) escaped.
-import type { BuyerRequestStatus } from '@olden/contracts/constants';
+import { type BuyerRequestStatus, FLAGGED_MESSAGE_WARNING } from '@olden/contracts/constants';
 import { escapeHtml, type Mail, mailName } from '../../lib/mail.ts';
 
 /** The thread page every trade mail links to. */
@@ -53,7 +53,28 @@ export function requestChangedMail(to: { email: string; name: string }, r: { nam
   return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`${hello(to.name)} ${words.line}`], undefined, url);
 }
 
-export function newMessageMail(to: { email: string; name: string }, m: { senderName: string; text: string; listing: string }, url: string): Mail {
+/**
+ * A flagged message (docs/product.md#scam-warnings) is not quoted: a mail client would make its links, addresses and
+ * numbers clickable. The mail says why and sends the reader to the thread, where the warning stands beside it.
+ */
+export function newMessageMail(
+  to: { email: string; name: string },
+  m: { senderName: string; text: string; listing: string; flags: readonly string[] },
+  url: string,
+): Mail {
+  if (m.flags.length > 0) {
+    return compose(
+      to.email,
+      `New message about "${m.listing}"`,
+      [
+        `${hello(to.name)} ${mailName(m.senderName)} wrote to you about "${m.listing}".`,
+        'The message contains contact or payment details outside Olden Goods, so it is not shown in this mail. Read it in the conversation. ' +
+          FLAGGED_MESSAGE_WARNING,
+      ],
+      undefined,
+      url,
+    );
+  }
   return compose(
     to.email,
     `New message about "${m.listing}"`,

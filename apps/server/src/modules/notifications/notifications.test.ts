@@ -131,6 +131,23 @@ describe('message mails', () => {
     expect(await mailsTo(th.buyer)).toEqual([]);
   });
 
+  it('a flagged message (docs/product.md#scam-warnings) is not quoted: the mail carries no link, address or number of it, only the thread', async () => {
+    const flagged = await openThread(t, { listing: 'Brass lamp' });
+    const mark = (await mailsTo(flagged.seller)).length;
+    const text = 'Pay here first: https://secure-pay-parcel.example/order/8812 or mail bob@payfast-uk.com, or WhatsApp 07911 123456';
+    const message = await postOk(t, flagged.buyer, flagged.requestId, text);
+    expect(message.flags).toEqual(['external_link', 'email_address', 'phone_number', 'messaging_app']);
+    const [mail, ...more] = await mailsAfter(flagged.seller, mark);
+    expect(more).toEqual([]);
+    const body = decodedBodyOf(mail!.raw);
+    expect(body).toContain('Never pay outside Olden Goods');
+    expect(body).toContain(threadLink(flagged.requestId));
+    for (const part of ['secure-pay-parcel', 'payfast', '07911', 'WhatsApp']) expect(body).not.toContain(part);
+    // The only link of the mail is the thread's.
+    const hrefs = [...body.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual([threadLink(flagged.requestId)]);
+  });
+
   it('at most one mail per thread and recipient per 15 minutes; the other party’s throttle is their own', async () => {
     await postOk(t, th.buyer, th.requestId, 'Second question');
     await postOk(t, th.buyer, th.requestId, 'Third question');

@@ -91,7 +91,7 @@ export function createNotifier(
       mailTo(
         'new message mail',
         recipient,
-        (to) => newMessageMail(to, { senderName: message.senderName, text: message.text, listing: thread.name }, urlOf(thread.id)),
+        (to) => newMessageMail(to, { senderName: message.senderName, text: message.text, listing: thread.name, flags: message.flags }, urlOf(thread.id)),
         () => marks.claimMail(thread.id, party, MESSAGE_MAIL_THROTTLE_MS),
       );
     },

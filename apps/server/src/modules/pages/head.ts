@@ -1,7 +1,7 @@
 // The HTML the server fills into the built index.html: every page's head, built from typed tags (HeadTag, renderHead:
 // title, description, canonical, OpenGraph, Twitter, JSON-LD, preloads), and a listing's JSON for the web's query
 // cache. The painted first screens are the web's own components (web-render.ts). See docs/decisions/009-listing-pages.md.
-import { imageSrcSet, type ListingStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
+import { imageSrcSet, type ListingWireStatus, type Product, storedImageId, storedImageUrl } from '@olden/contracts';
 import { DEFAULT_PRICE_FORMAT, type PriceFormat } from '@olden/contracts/constants';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 
@@ -45,10 +45,13 @@ export function shareImageUrl(storedImage: string, urls: ImageUrlConfig): string
 /** How a server-rendered page names a stored image: from its own origin (`/api/images/...`), or at S3_PUBLIC_URL when set. */
 export const pageImageUrls = (config: ImageUrlConfig): ImageUrlConfig => ({ publicUrl: '', S3_PUBLIC_URL: config.S3_PUBLIC_URL });
 
-export const AVAILABILITY: Record<ListingStatus, string> = {
+export const AVAILABILITY: Record<ListingWireStatus, string> = {
   available: 'https://schema.org/InStock',
   reserved: 'https://schema.org/LimitedAvailability',
   sold: 'https://schema.org/SoldOut',
+  // Never rendered (the page is a 404 for them); named so the table stays total.
+  hidden: 'https://schema.org/Discontinued',
+  removed: 'https://schema.org/Discontinued',
 };
 
 /** The price as schema.org and OpenGraph want it: a plain decimal with two places. */

@@ -6,9 +6,10 @@ import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { ListProductsQuery, type TimelineFilters } from '@olden/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ProductsService } from '../products/service.ts';
-import { toProduct } from '../products/service.ts';
+import { toProduct, toProductDetail } from '../products/service.ts';
 import { SESSION_COOKIE } from '../auth/service.ts';
 import { defaultHead, type HeadTag, listingData, notFoundHead, pageImageUrls, productHead, renderDocument, shareImageUrl } from './head.ts';
 import { firstCardPreload, firstPagePreload, firstPageQuery, timelineData, timelineFilters, type TimelinePage } from './timeline.ts';
@@ -76,7 +77,8 @@ export function registerProductPage(
   app.get<{ Params: { id: string } }>('/productDetails/:id', { schema: { hide: true } }, async (request, reply) => {
     let row;
     try {
-      row = await products.get(request.params.id);
+      // Hidden and removed listings: the not-found page (the web app asks the API again with the viewer's token).
+      row = await products.getFor(async () => null, request.params.id);
       onView?.(row, request);
     } catch (error) {
       // Unknown, deleted or malformed: the same real 404 (sold listings still answer, as SoldOut).
@@ -84,7 +86,7 @@ export function registerProductPage(
       throw error;
     }
     // The listing as the API answers it, its images named as the page names them (its own origin, or S3_PUBLIC_URL).
-    const listing = toProduct(row, pageImageUrls(config));
+    const listing = toProductDetail(row, pageImageUrls(config));
     const page = { listing, shareImage: shareImageUrl(row.image1, config) };
     return reply
       .type('text/html; charset=utf-8')
@@ -118,11 +120,11 @@ export function registerTimelinePage(
     indexHtml: string;
     render: Promise<WebRender>;
     extraHead?: HeadTag[];
-    /** Whether the session cookie names a live session (the auth service's sessionFromCookie). */
-    hasSession: (cookieValue: string | undefined) => Promise<boolean>;
+    /** The user of the live session the cookie names, if any (the auth service's sessionUser). */
+    sessionUser: (cookieValue: string | undefined) => Promise<AuthUser | undefined>;
   },
 ): void {
-  const { config, products, indexHtml, render, extraHead = [], hasSession } = deps;
+  const { config, products, indexHtml, render, extraHead = [], sessionUser } = deps;
   const shellHead = (filters: TimelineFilters): HeadTag[] => [...defaultHead(config.publicUrl, '/timeline'), SESSION_PRELOAD, firstPagePreload(filters), ...extraHead];
   const listingUrls = pageImageUrls(config);
   app.get('/timeline', { schema: { hide: true } }, async (request, reply) => {
@@ -131,8 +133,10 @@ export function registerTimelinePage(
     const head = shellHead(filters);
     let page: TimelinePage | undefined;
     try {
-      if (await hasSession(request.cookies?.[SESSION_COOKIE])) {
-        const found = await products.list(null, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
+      const viewer = await sessionUser(request.cookies?.[SESSION_COOKIE]);
+      if (viewer) {
+        // The viewer's own first page: their blocks leave sellers out (docs/product.md#blocking), as their API calls do.
+        const found = await products.list(viewer, ListProductsQuery.parse(firstPageQuery(filters)), request.ip);
         page = { filters, items: found.rows.map((row) => toProduct(row, listingUrls)), ...(found.nextCursor !== undefined ? { nextCursor: found.nextCursor } : {}) };
       }
     } catch (error) {

@@ -49,7 +49,7 @@ export function createSitemaps(ctx: Pick<AppContext, 'config' | 'db'>, options: 
       select min(id) as first_id, to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lastmod
       from (
         select id, updated_at, (row_number() over (order by id) - 1) / ${perFile} as file
-        from products where status <> 'sold'
+        from products where status <> 'sold' and moderation = 'visible'
       ) numbered
       group by file order by file
     `)) as unknown as { rows: { first_id: string; lastmod: string }[] };
@@ -130,7 +130,7 @@ export function createSitemaps(ctx: Pick<AppContext, 'config' | 'db'>, options: 
                 || '</loc><lastmod>' || to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '</lastmod></url>' || chr(10), '' order by id) as xml
             from (
               select id, updated_at from products
-              where status <> 'sold' and ${first ? sql`id >= ${from}` : sql`id > ${from}`}
+              where status <> 'sold' and moderation = 'visible' and ${first ? sql`id >= ${from}` : sql`id > ${from}`}
                 ${endId === undefined ? sql`` : sql`and id < ${endId}`}
               order by id limit ${limit}
             ) batch

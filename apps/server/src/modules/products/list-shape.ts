@@ -9,6 +9,11 @@ export interface ListFilter {
   category?: string;
   /** One seller's listings (?email= on the wire). */
   sellerEmail?: string;
+  /**
+   * Sellers this viewer does not see (blocks, either way: docs/product.md#blocking); undefined for none. Never part
+   * of a shared cache's key: search's page memory is skipped when it is set.
+   */
+  hiddenSellers?: string[];
   minCents?: number;
   maxCents?: number;
   search?: SearchTerms;
@@ -24,14 +29,18 @@ function afterRow(left: SQL, right: SQL, direction: 'asc' | 'desc'): SQL {
 }
 
 /**
- * Sold listings leave the timeline, category pages and search; a seller's own list (`sellerEmail`) keeps
- * them (docs/product.md#trade-lifecycle).
+ * Sold listings leave the timeline, category pages and search, and so do hidden and removed ones
+ * (docs/product.md#reports-and-moderation); a seller's own list (`sellerEmail`) keeps them all
+ * (docs/product.md#trade-lifecycle).
  */
 function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
   // Written in, not bound: as a parameter, a generic plan (the month walk's) estimated it from the status column's
   // statistics as if any status, and where every listing is available, as matching no row.
-  return filter.sellerEmail === undefined ? sql`${products.status} <> 'sold'` : undefined;
+  return filter.sellerEmail === undefined ? PUBLIC_LISTING : undefined;
 }
+
+/** A listing anyone may see in a list: for sale or reserved, and visible (not hidden or removed by moderation). */
+export const PUBLIC_LISTING = sql`${products.status} <> 'sold' and ${products.moderation} = 'visible'`;
 
 /**
  * A list's WHERE (filters, a search's `match`, `extra` conditions, the cursor) and ORDER BY. With `asPlaceholders`, the filter's values
@@ -45,6 +54,10 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
     filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
     filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
     filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
+    // One text parameter (ids are hex), so a statement's shape does not vary with how many are hidden.
+    filter.hiddenSellers !== undefined
+      ? sql`${products.sellerId} <> all(string_to_array(${value('hiddenSellers', filter.hiddenSellers.join(','))}, ','))`
+      : undefined,
     match,
     notSold(filter),
     ...extra,

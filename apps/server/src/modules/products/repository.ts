@@ -125,6 +125,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.sellerEmail !== undefined ? 'e' : '',
       filter.minCents !== undefined ? 'min' : '',
       filter.maxCents !== undefined ? 'max' : '',
+      filter.hiddenSellers !== undefined ? 'hidden' : '',
       filter.after ? 'after' : '',
       // The default page has its own statements (buildBrowseQuery writes its LIMIT in).
       filter.limit === PAGE_LIMIT_DEFAULT + 1 ? 'page' : '',
@@ -134,6 +135,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
+      hiddenSellers: filter.hiddenSellers?.join(','),
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,

@@ -8,21 +8,30 @@ import {
   InsertedResponse,
   ListProductsQuery,
   ModifiedResponse,
+  ProductDetailSchema,
   ProductSchema,
   UpdateProductBody,
 } from '@olden/contracts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { ImageUrlConfig } from '../../lib/image-urls.ts';
-import { type ProductsService, toProduct } from './service.ts';
+import { type ProductsService, toProduct, toProductDetail } from './service.ts';
 
 /** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
 export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
 
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; urls: ImageUrlConfig; onView?: OnListingViewed }> = async (
+/**
+ * Who sends an Authorization header, leniently: null for none or an invalid one. Asked only for a hidden or removed
+ * listing, whose seller and admins still see it, so a public route's answer for any other listing is unchanged.
+ */
+export type ViewerOf = (authorization: string | undefined) => Promise<AuthUser | null>;
+
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; urls: ImageUrlConfig; onView?: OnListingViewed; viewerOf?: ViewerOf }> = async (
   app,
-  { products, urls, onView },
+  { products, urls, onView, viewerOf },
 ) => {
+  const viewer = (request: FastifyRequest) => async () => (viewerOf ? viewerOf(request.headers.authorization) : null);
   app.post('/products', {
     config: { auth: 'user' },
     schema: {
@@ -55,13 +64,14 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     schema: {
       tags: ['products'],
       summary: 'One listing',
+      description: 'A hidden or removed listing (status hidden or removed) answers 404 to everyone but its seller and admins (with their bearer token).',
       params: IdParams,
-      response: { 200: ProductSchema, ...errorResponses(404) },
+      response: { 200: ProductDetailSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
-      const row = await products.get(request.params.id);
+      const row = await products.getFor(viewer(request), request.params.id);
       onView?.(row, request);
-      return toProduct(row, urls);
+      return toProductDetail(row, urls);
     },
   });
 
@@ -73,7 +83,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       params: IdParams,
       response: { 200: z.array(ProductSchema), ...errorResponses(404) },
     },
-    handler: async (request) => (await products.similar(request.params.id)).map((row) => toProduct(row, urls)),
+    handler: async (request) => (await products.similar(request.params.id, viewer(request))).map((row) => toProduct(row, urls)),
   });
 
   app.patch('/products/:id', {

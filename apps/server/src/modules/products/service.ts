@@ -7,6 +7,7 @@ import {
   listingOrder,
   SIMILAR_LIMIT,
   type Product,
+  type ProductDetail,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
@@ -18,10 +19,13 @@ import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
 import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import type { ImagesService } from '../images/service.ts';
+import type { NewAccountLimits } from '../users/new-account-limits.ts';
 import type { Db } from '../../db/client.ts';
 import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
+import { listingModeration } from './moderation.ts';
 import { createSimilarListings } from './similar.ts';
 import { favouriteCountsOf, listingFavourites } from './favourite-count.ts';
 import { listingTrade } from './trade.ts';
@@ -72,11 +76,16 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
     uploaderName: row.uploaderName,
     email: row.sellerEmail,
     createdAt: row.createdAt.toISOString(),
-    status: row.status,
+    // Hidden and removed say so instead of the trade status (decision 026); only the seller and admins see them.
+    status: row.moderation === 'visible' ? row.status : row.moderation,
     favouriteCount: row.favouriteCount,
   };
 }
 
+/** One listing as its page reads it (GET /api/products/:id): with its seller's id, which the lists leave out. */
+export function toProductDetail(row: ProductRow, urls: ImageUrlConfig): ProductDetail {
+  return { ...toProduct(row, urls), sellerId: row.sellerId };
+}
 
 type ProductCursor = ['n', string, string] | ['p', number, string];
 
@@ -132,7 +141,17 @@ export type OnListingPhotosChanged = (listing: { productId: string; sellerId: st
 
 export function createProductsService(
   ctx: AppContext,
-  deps: { images: ImagesService; onDelete: OnListingDeleted; onPhotosChanged?: OnListingPhotosChanged; onChange?: OnListingChange[]; search?: SearchEngine },
+  deps: {
+    images: ImagesService;
+    onDelete: OnListingDeleted;
+    onPhotosChanged?: OnListingPhotosChanged;
+    onChange?: OnListingChange[];
+    search?: SearchEngine;
+    audit?: AuditRecorder;
+    /** The blocks module's hiddenUsersFor: whose listings a signed-in viewer's lists leave out (docs/product.md#blocking). */
+    hiddenSellersFor?: (viewerId: string) => Promise<string[]>;
+    newAccount?: Pick<NewAccountLimits, 'enforce'>;
+  },
 ) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
   const repo = createProductsRepository(ctx.db, { onWrite: (change) => search.listingsChanged(change) });
@@ -195,6 +214,30 @@ export function createProductsService(
     return row;
   }
 
+  /**
+   * One listing for `viewer`: a hidden or removed listing is a 404 to everyone but its seller and admins
+   * (docs/product.md#reports-and-moderation). `viewer` is asked only then, so a visible listing's answer never
+   * depends on who asks.
+   */
+  async function getFor(viewer: () => Promise<AuthUser | null>, id: string): Promise<ProductRow> {
+    const row = await find(id);
+    if (row.moderation === 'visible') return row;
+    const caller = await viewer();
+    if (!caller || !canEditListing(caller, { email: row.sellerEmail })) throw notFound('Product');
+    return row;
+  }
+
+  /**
+   * The sellers a viewer's public lists leave out (those they blocked or who blocked them); undefined for a visitor,
+   * a viewer with no blocks, and one seller's own list (?email=), so those lists keep their shared statements and
+   * page memory.
+   */
+  async function hiddenSellers(caller: AuthUser | null, sellerEmail?: string): Promise<string[] | undefined> {
+    if (!caller || sellerEmail !== undefined || !deps.hiddenSellersFor) return undefined;
+    const ids = await deps.hiddenSellersFor(caller.id);
+    return ids.length > 0 ? ids : undefined;
+  }
+
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);
@@ -207,6 +250,7 @@ export function createProductsService(
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
       await assertImagesUsable(caller, body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
+      await deps.newAccount?.enforce(caller, 'listings');
       const { id, missing } = await repo.insert(
         {
           id: newId(),
@@ -232,11 +276,21 @@ export function createProductsService(
       return row && { id: row.id, sellerId: row.sellerId };
     },
 
-    /** GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts). */
-    async similar(id: string): Promise<ListedProduct[]> {
-      const row = await find(id);
-      return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT);
+    /**
+     * GET /api/products/:id/similar: up to SIMILAR_LIMIT available listings like this one (similar.ts), never a hidden
+     * or removed one, nor one of a seller the viewer blocked or who blocked them. A hidden or removed listing's own
+     * similar listings are a 404 as its page is, but to its seller and admins.
+     */
+    async similar(id: string, viewer: () => Promise<AuthUser | null> = async () => null): Promise<ListedProduct[]> {
+      let caller: Promise<AuthUser | null> | undefined;
+      const once = () => (caller ??= viewer());
+      const row = await getFor(once, id);
+      // The viewer's blocks, both ways, leave those sellers out as every other list does (docs/product.md#blocking).
+      const hidden = await hiddenSellers(await once());
+      return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT, { sellerIds: hidden });
     },
+
+    getFor,
 
     /** Images the edit drops are released (deleted if nothing else shows them). */
     async update(caller: AuthUser, id: string, body: ProductInput): Promise<{ acknowledged: true; modifiedCount: number }> {
@@ -275,6 +329,7 @@ export function createProductsService(
       tellDeclined?.();
       if (before.sellerId !== caller.id) {
         logSecurityEvent(ctx.log, 'admin.product.delete', { userId: caller.id, ip: caller.ip, target: id, sellerId: row.sellerId });
+        await deps.audit?.(null, { actorId: caller.id, action: 'admin.product.delete', targetType: 'listing', targetId: id, details: { sellerId: row.sellerId, name: row.name } });
       }
       await deps.images.releaseUnreferenced(storedImageIds(row), row.sellerId);
       return { acknowledged: true, deletedCount: 1 };
@@ -303,10 +358,13 @@ export function createProductsService(
         sellerEmail: query.email,
         minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+        hiddenSellers: await hiddenSellers(caller, query.email),
       };
       if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
       return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
     },
+
+    hiddenSellers,
 
     /** What q searches for, with corrections for words no listing name contains; undefined for a q without words. */
     searchTerms: (q: string): Promise<SearchTerms | undefined> => search.terms(q),
@@ -314,7 +372,23 @@ export function createProductsService(
     /** For buy requests: the stored listing, so nothing a buyer sends can change what is copied. */
     async findForPurchase(id: string): Promise<ProductRow | undefined> {
       if (!isId(id)) return undefined;
-      return repo.findById(id);
+      const row = await repo.findById(id);
+      // Hidden and removed listings cannot be bought: the same 404 as an unknown one.
+      return row?.moderation === 'visible' ? row : undefined;
+    },
+
+    /** A listing's moderation state, on the reports module's transaction `tx` (hide, restore, remove). */
+    moderationIn(tx: Db) {
+      const statements = listingModeration(tx);
+      return {
+        ...statements,
+        // A listing entering or leaving the lists: search forgets the pages it remembered (as after any listing write).
+        async move(...args: Parameters<typeof statements.move>): Promise<boolean> {
+          const moved = await statements.move(...args);
+          if (moved) search.listingsChanged({ names: false });
+          return moved;
+        },
+      };
     },
 
     /** The listing's part of a buy request's lifecycle, on that lifecycle's transaction `tx` (it locks and moves the listing). */

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, searchWords } from '../../db/schema.ts';
+import { PUBLIC_LISTING } from './list-shape.ts';
 import { type ListedProduct, productColumns } from './rows.ts';
 import { queryWords } from './search/terms.ts';
 
@@ -22,11 +23,13 @@ export interface SimilarTo {
 }
 
 /**
- * Which listings may be shown as similar: available ones only (sold, reserved and any other state are left out).
- * The one place later rules extend (a viewer's blocked sellers, listings hidden by moderation).
+ * Which listings may be shown as similar: available ones only (sold, reserved and any other state are left out),
+ * public as in every other list (PUBLIC_LISTING: never hidden or removed by moderation), and none of the sellers in
+ * `exclude` (the viewer's blocks, both ways).
  */
 function shownAsSimilar(of: SimilarTo, exclude: { sellerIds?: string[] }): SQL {
   return and(
+    PUBLIC_LISTING,
     eq(products.status, 'available'),
     ne(products.id, of.id),
     exclude.sellerIds && exclude.sellerIds.length > 0 ? notInArray(products.sellerId, exclude.sellerIds) : undefined,

@@ -3,7 +3,7 @@
 // (search_words) to find a search's rarest word (docs/decisions/025-saved-search-matching.md).
 import { and, asc, eq, getTableColumns, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, savedSearches, savedSearchHits } from '../../db/schema.ts';
+import { products, savedSearches, savedSearchHits, userBlocks } from '../../db/schema.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
 type NewSavedSearch = Omit<typeof savedSearches.$inferInsert, 'query'>;
@@ -89,7 +89,7 @@ export function createSavedSearchesRepository(db: Db) {
         await db.execute(sql`
           select s.id, s.label, s.filters, s.alert, s.created_at as "createdAt",
             (select count(*)::int from (
-               select 1 from ${savedSearchHits} h join ${products} p on p.id = h.product_id and p.status <> 'sold'
+               select 1 from ${savedSearchHits} h join ${products} p on p.id = h.product_id and p.status <> 'sold' and p.moderation = 'visible'
                where h.saved_search_id = s.id and h.created_at > s.seen_at
                order by h.saved_search_id, h.seq desc limit ${100}
              ) n) as "newCount"
@@ -116,13 +116,14 @@ export function createSavedSearchesRepository(db: Db) {
     /**
      * Matches one listing against every saved search, in the database: only the searches filed under one of the
      * listing's words (or its category, or `*`) are read (an index lookup per word), then tested in full. Records a
-     * hit per matching search (once per pair) and answers the new hits. The seller's own searches never match.
+     * hit per matching search (once per pair) and answers the new hits. The seller's own searches never match, nor
+     * those of a user the seller blocked or who blocked the seller (docs/product.md#blocking).
      */
     async match(tx: Db, productId: string): Promise<{ savedSearchId: string; userId: string; alert: string; label: string }[]> {
       return rowsOf(
         await tx.execute(sql`
           with p as (
-            select id, seller_id, category, price_cents, search from ${products} where id = ${productId} and status = 'available'
+            select id, seller_id, category, price_cents, search from ${products} where id = ${productId} and status = 'available' and moderation = 'visible'
           ), hit as (
             insert into ${savedSearchHits} (saved_search_id, product_id)
             select s.id, p.id from p join ${savedSearches} s
@@ -132,6 +133,11 @@ export function createSavedSearchesRepository(db: Db) {
               and (s.min_cents is null or p.price_cents >= s.min_cents)
               and (s.max_cents is null or p.price_cents <= s.max_cents)
               and (s.q is null or p.search @@ s.query)
+              -- A seller either party blocked is left out (the timeline the search opens leaves them out too).
+              and not exists (
+                select 1 from ${userBlocks} b
+                where (b.blocker_id = s.user_id and b.blocked_id = p.seller_id) or (b.blocker_id = p.seller_id and b.blocked_id = s.user_id)
+              )
             on conflict do nothing
             returning saved_search_id
           )
@@ -157,7 +163,11 @@ export function createSavedSearchesRepository(db: Db) {
           and (s.category is null or s.category = p.category)
           and (s.min_cents is null or p.price_cents >= s.min_cents)
           and (s.max_cents is null or p.price_cents <= s.max_cents)
-          and (s.q is null or p.search @@ s.query)`;
+          and (s.q is null or p.search @@ s.query)
+          and not exists (
+            select 1 from ${userBlocks} b
+            where (b.blocker_id = s.user_id and b.blocked_id = p.seller_id) or (b.blocker_id = p.seller_id and b.blocked_id = s.user_id)
+          )`;
     },
 
     /**
@@ -251,7 +261,7 @@ export function createSavedSearchesRepository(db: Db) {
 
     /** A batch's listings still for sale, oldest hit first, and how many there are. */
     async mailedHits(id: string, from: number, to: number, limit: number): Promise<{ hits: MailedHit[]; total: number }> {
-      const where = and(eq(savedSearchHits.savedSearchId, id), gt(savedSearchHits.seq, from), lte(savedSearchHits.seq, to), eq(products.status, 'available'));
+      const where = and(eq(savedSearchHits.savedSearchId, id), gt(savedSearchHits.seq, from), lte(savedSearchHits.seq, to), eq(products.status, 'available'), eq(products.moderation, 'visible'));
       const hits = await db
         .select({ seq: savedSearchHits.seq, productId: products.id, name: products.name, priceCents: products.priceCents, image1: products.image1, sellerId: products.sellerId })
         .from(savedSearchHits)

@@ -17,7 +17,8 @@ let base = '';
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, JOB_POLL_MS: '500', ALERT_MAIL_INTERVAL_SECONDS: '4' });
+  // One trusted report hides a listing here (the alerts' test of hidden listings).
+  t = await createTestApp({ SMTP_URL: smtp.url, JOB_POLL_MS: '500', ALERT_MAIL_INTERVAL_SECONDS: '4', REPORTS_TO_HIDE: '1', REPORTER_MIN_AGE_HOURS: '0' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -176,7 +177,7 @@ describe('matching and alerts', () => {
       for (let i = 1; i <= (o === 0 ? 45 : 30); i++) ids.push((await saved(owner, { q: word, minPrice: String(i) }))._id);
     }
     await createProduct(t, seller, { name: `Old ${word}, strung`, price: '100' });
-    await expect.poll(() => owners.map((o) => smtp.to(o.email).length), { timeout: 30_000, interval: 250 }).toEqual([45, 30]);
+    await expect.poll(() => owners.map((o) => smtp.to(o.email).length), { timeout: 60_000, interval: 250 }).toEqual([45, 30]);
     const rows = await t.database.db.execute(sql`select data from pgboss.job where name = 'savedSearches.alert'`);
     const jobs = ((Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { data: { savedSearchIds?: string[] } }[])
       .map((r) => r.data.savedSearchIds ?? [])
@@ -185,7 +186,7 @@ describe('matching and alerts', () => {
     expect(jobs.flat().sort()).toEqual([...ids].sort());
     await new Promise((r) => setTimeout(r, 1500));
     expect(owners.map((o) => smtp.to(o.email).length)).toEqual([45, 30]);
-  });
+  }, 120_000);
 
   it('an alert job run again before the search is due again (a retry, a duplicate) mails nothing early', async () => {
     const buyer = await t.createUser();
@@ -203,6 +204,35 @@ describe('matching and alerts', () => {
     await new Promise((r) => setTimeout(r, 3000));
     expect(smtp.to(buyer.email)).toHaveLength(1);
     expect(await alertQueued(s._id)).toBe(true);
+  });
+
+  it('a listing hidden by reports, and the listings of a seller either party blocked, are left out of alerts', async () => {
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    const blocked = await t.createUser();
+    const blocker = await t.createUser();
+    const reporter = await t.createUser();
+    await t.database.db.execute(sql`update users set email_verified = true where id = ${reporter.id}`);
+    const word = `lute${Date.now().toString(36)}`;
+    const s = await saved(buyer, { q: word });
+    expect((await t.injectAs(buyer, { method: 'PUT', url: `/api/blocks/${blocked.id}` })).statusCode).toBe(200);
+    expect((await t.injectAs(blocker, { method: 'PUT', url: `/api/blocks/${buyer.id}` })).statusCode).toBe(200);
+    await createProduct(t, seller, { name: `${word} first`, price: '30' });
+    await expect.poll(() => smtp.to(buyer.email).length, { timeout: 15_000, interval: 200 }).toBe(1);
+    // Within the interval: these wait for the next alert.
+    const hidden = await createProduct(t, seller, { name: `${word} reported`, price: '30' });
+    await createProduct(t, seller, { name: `${word} kept`, price: '30' });
+    await createProduct(t, blocked, { name: `${word} by the blocked`, price: '30' });
+    await createProduct(t, blocker, { name: `${word} by the blocker`, price: '30' });
+    const reported = await t.injectAs(reporter, { method: 'POST', url: '/api/reports', payload: { targetType: 'listing', targetId: hidden, reason: 'scam' } });
+    expect(reported.statusCode, reported.body).toBe(201);
+    expect((await t.injectAs(buyer, { url: `/api/products/${hidden}` })).statusCode).toBe(404);
+    await expect.poll(() => smtp.to(buyer.email).length, { timeout: 20_000, interval: 200 }).toBe(2);
+    const second = decodedBodyOf(smtp.to(buyer.email)[1]!.raw);
+    expect(second).toContain(`${word} kept`);
+    for (const left of ['reported', 'by the blocked', 'by the blocker']) expect(second).not.toContain(`${word} ${left}`);
+    // newCount leaves them out too: only the first and the kept listing count.
+    expect((await list(buyer)).find((r) => r._id === s._id)!.newCount).toBe(2);
   });
 
   it('daily searches: one digest per user covering all of them, never the same listing twice', async () => {

@@ -20,6 +20,7 @@ import { sendPage } from '../../lib/pagination.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import { toSessionUser } from '../auth/service.ts';
 import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { toUser, type UsersService } from './service.ts';
@@ -30,6 +31,7 @@ import { toUser, type UsersService } from './service.ts';
  */
 async function audited(
   request: FastifyRequest,
+  audit: AuditRecorder | undefined,
   event: 'admin.user.promote' | 'admin.user.demote' | 'admin.user.ban',
   action: () => Promise<number>,
 ): Promise<number> {
@@ -37,6 +39,8 @@ async function audited(
   try {
     const count = await action();
     logSecurityEvent(request.log, event, { ...fields, count });
+    // The audit log keeps what changed (a promote of an admin, count 0, changed nothing).
+    if (count > 0) await audit?.(null, { actorId: fields.userId, action: event, targetType: 'user', targetId: fields.target });
     return count;
   } catch (err) {
     if (err instanceof AppError) logSecurityEvent(request.log, event, { ...fields, refused: err.code });
@@ -44,7 +48,7 @@ async function audited(
   }
 }
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: ImageUrlConfig }> = async (app, { users, urls }) => {
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: ImageUrlConfig; audit?: AuditRecorder }> = async (app, { users, urls, audit }) => {
   app.post('/users', {
     config: { auth: 'user' },
     schema: {
@@ -91,7 +95,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: Ima
     },
     handler: async (request) => ({
       acknowledged: true,
-      deletedCount: await audited(request, 'admin.user.ban', () => users.ban(request.user!, request.params.id)),
+      deletedCount: await audited(request, audit, 'admin.user.ban', () => users.ban(request.user!, request.params.id)),
     }),
   });
 
@@ -109,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; urls: Ima
     handler: async (request) => {
       const { id } = request.params;
       const demote = request.body?.admin === false;
-      const modifiedCount = await audited(request, demote ? 'admin.user.demote' : 'admin.user.promote', () =>
+      const modifiedCount = await audited(request, audit, demote ? 'admin.user.demote' : 'admin.user.promote', () =>
         demote ? users.demote(request.user!, id) : users.promote(id),
       );
       return { acknowledged: true, modifiedCount };

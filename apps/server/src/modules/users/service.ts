@@ -16,6 +16,7 @@ export function toUser(row: UserRow, urls: ImageUrlConfig): User {
 
 export function createUsersService(ctx: AppContext) {
   const repo = createUsersRepository(ctx.db);
+  const baseRepo = repo;
   const adminEmails = new Set(ctx.config.ADMIN_EMAILS);
   // ADMIN_EMAILS names mailboxes, so only an account that proved it holds one becomes admin.
   const initialRole = (email: string, verified: boolean) => (verified && adminEmails.has(email) ? 'admin' : 'user') as 'admin' | 'user';
@@ -164,7 +165,9 @@ export function createUsersService(ctx: AppContext) {
      * claim on the address, and banning it frees the address for its owner. Their sessions, listings, and
      * buy requests (theirs and those made for their listings) go with them through ON DELETE CASCADE; their uploaded images stay, unowned.
      */
-    async ban(caller: AuthUser, id: string): Promise<number> {
+    async ban(caller: AuthUser, id: string, tx?: Db): Promise<number> {
+      // In another module's transaction (a moderator's ban_user): the ban commits or rolls back with it.
+      const repo = tx ? createUsersRepository(tx) : baseRepo;
       if (!isId(id)) throw notFound('User');
       const row = await repo.findById(id);
       if (!row) throw notFound('User');

@@ -6,6 +6,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useIsAdmin } from '@/features/auth/hooks/use-is-admin';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { useSummary } from '@/features/buyer-requests/api/get-summary';
+import { useOpenReportCount } from '@/features/reports/api/open-count';
 import { AccountMenu, DashboardMenu } from './dashboard-menu';
 
 export function DashboardLayout() {
@@ -17,6 +18,8 @@ export function DashboardLayout() {
   const summary = useSummary(enabled);
   // Loading shows a placeholder only while a request is on its way; a failed or idle call shows no count.
   const countOf = (value: number | undefined) => value ?? (summary.isFetching ? undefined : null);
+  // The admin menu's badge: reported things waiting in the moderation queue.
+  const openReports = useOpenReportCount(enabled && isAdmin);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [isLoggingOut, setLoggingOut] = useState(false);
   const panelId = useId();
@@ -35,6 +38,7 @@ export function DashboardLayout() {
     isAdmin,
     cartCount: isAdmin ? null : countOf(summary.data?.cartCount),
     requestCount: countOf(summary.data?.requestCount),
+    openReportCount: isAdmin ? (openReports.data?.open ?? (openReports.isFetching ? undefined : null)) : null,
   };
   const accountProps = {
     email: user?.email,

@@ -25,12 +25,13 @@ describe('DashboardMenu', () => {
       ['Buyer Request (5)', '/dashboard/buyerRequest'],
       ['Favourites', '/dashboard/favourites'],
       ['Saved Searches', '/dashboard/savedSearches'],
+      ['My Reports', '/dashboard/reports'],
       ['My Profile', '/dashboard/profile'],
     ]);
   });
 
   it('shows the admin variant without the cart link', () => {
-    renderMenu({ isAdmin: true, cartCount: 3, requestCount: 0 });
+    renderMenu({ isAdmin: true, cartCount: 3, requestCount: 0, openReportCount: 4 });
     const nav = screen.getByRole('navigation', { name: 'Admin Dashboard' });
     expect(linkNames(nav)).toEqual([
       ['Add Your Product (Admin)', '/dashboard/addProduct'],
@@ -40,6 +41,10 @@ describe('DashboardMenu', () => {
       ['Buyer Request (0)', '/dashboard/buyerRequest'],
       ['Favourites', '/dashboard/favourites'],
       ['Saved Searches', '/dashboard/savedSearches'],
+      // The open-report badge (docs/product.md#reports-and-moderation).
+      ['Moderation Queue (4)', '/dashboard/moderation'],
+      ['Audit Log', '/dashboard/audit'],
+      ['Overview', '/dashboard/overview'],
       ['My Profile', '/dashboard/profile'],
     ]);
     expect(within(nav).queryByText(/My Cart/)).not.toBeInTheDocument();

@@ -8,6 +8,8 @@ export interface DashboardMenuProps {
   /** undefined while the count loads; null when it is unknown (the call failed): then no count shows at all. */
   cartCount: number | null | undefined;
   requestCount: number | null | undefined;
+  /** Admins: how many reported things wait in the moderation queue (undefined while loading, null when unknown). */
+  openReportCount?: number | null | undefined;
   onNavigate?: () => void;
 }
 
@@ -33,7 +35,7 @@ interface Item {
   end?: boolean;
 }
 
-export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<DashboardMenuProps, 'onNavigate'>): Item[] {
+export function dashboardMenuItems({ isAdmin, cartCount, requestCount, openReportCount }: Omit<DashboardMenuProps, 'onNavigate'>): Item[] {
   const requests = { value: requestCount, label: 'Buyer requests' };
   if (isAdmin) {
     return [
@@ -44,6 +46,9 @@ export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<Da
       { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
       { to: paths.dashboard.favourites.getHref(), label: 'Favourites' },
       { to: paths.dashboard.savedSearches.getHref(), label: 'Saved Searches' },
+      { to: paths.dashboard.moderation.getHref(), label: 'Moderation Queue', count: { value: openReportCount ?? null, label: 'Open reports' } },
+      { to: paths.dashboard.audit.getHref(), label: 'Audit Log' },
+      { to: paths.dashboard.overview.getHref(), label: 'Overview' },
       { to: paths.dashboard.profile.getHref(), label: 'My Profile' },
     ];
   }
@@ -54,6 +59,7 @@ export function dashboardMenuItems({ isAdmin, cartCount, requestCount }: Omit<Da
     { to: paths.dashboard.buyerRequest.getHref(), label: 'Buyer Request', count: requests },
     { to: paths.dashboard.favourites.getHref(), label: 'Favourites' },
     { to: paths.dashboard.savedSearches.getHref(), label: 'Saved Searches' },
+    { to: paths.dashboard.myReports.getHref(), label: 'My Reports' },
     { to: paths.dashboard.profile.getHref(), label: 'My Profile' },
   ];
 }

@@ -6,6 +6,7 @@ import { applyLiveEvent, isRequestEvent } from '@/features/buyer-requests/lib/ap
 import { productKeys } from '@/features/products/api/list-products';
 import { favouriteKeys } from '@/features/favourites/api/favourite-keys';
 import { savedSearchKeys } from '@/features/saved-searches/api/saved-search-keys';
+import { reportKeys } from '@/features/reports/api/keys';
 import { connectLiveEvents } from '@/lib/live-events';
 import { showToast } from '@/lib/popups';
 
@@ -34,6 +35,8 @@ export function useLiveUpdates(userId: string | null) {
           void queryClient.invalidateQueries({ queryKey: productKeys.detail(data.productId) });
           void queryClient.invalidateQueries({ queryKey: productKeys.lists() });
         }
+        // One of the caller's reports was resolved: My Reports shows the outcome.
+        if (name === 'report') void queryClient.invalidateQueries({ queryKey: reportKeys.mine() });
       },
       onReconnect: () => void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all }),
     });

@@ -4,11 +4,13 @@ import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from
 import { cardHeart, Heart } from '@/app/components/heart';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockButton } from '@/features/blocks/components/block-button';
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product';
 import { listingUnavailableReason } from '@/features/products/components/listing-status-badge';
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
 import { SimilarListings } from '@/features/products/components/similar-listings';
 import { rememberViewed } from '@/features/products/lib/recently-viewed';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { queryClient } from '@/lib/query-client';
 import { useHeldPress } from '@/lib/use-held-press';
 
@@ -35,6 +37,14 @@ export function Component() {
   useEffect(() => rememberViewed(product), [product]);
   // Buy Now is off, with the reason said next to it, on one's own listing and on a reserved or sold one.
   const unavailableReason = isOwn ? 'This is your listing.' : listingUnavailableReason(product.status);
+  // docs/product.md#reports-and-moderation: only its seller and admins ever see a hidden or removed listing.
+  const moderationNotice =
+    product.status === 'hidden'
+      ? 'This listing is hidden from other members while moderators review reports about it. It comes back if they find nothing wrong.'
+      : product.status === 'removed'
+        ? 'A moderator removed this listing. Only you and the moderators can still see it.'
+        : null;
+  const canReport = Boolean(user) && !isOwn && !moderationNotice;
 
   // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
   // to the login page.
@@ -56,6 +66,23 @@ export function Component() {
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
         heart={<Heart product={product} size="md" />}
+        notice={moderationNotice}
+        sellerActions={
+          user &&
+          !isOwn && (
+            <>
+              {canReport && <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} />}
+              {product.sellerId && <BlockButton userId={product.sellerId} name={product.uploaderName} className="btn btn-xs btn-ghost text-neutral-content underline" />}
+            </>
+          )
+        }
+        listingActions={
+          canReport && (
+            <p className="mt-4 text-sm">
+              Something wrong with this listing? <ReportButton targetType="listing" targetId={product._id} label="this listing" variant="button" />
+            </p>
+          )
+        }
         photos={
           <Suspense fallback={<PhotosFallback />}>
             <ImageSlider images={[product.image2, product.image3, product.image4]} name={product.name} />

@@ -12,6 +12,8 @@ export interface SearchFilters {
   sellerEmail?: string;
   minCents?: number;
   maxCents?: number;
+  /** Sellers the viewer does not see (blocks); a search with them is never served from memory shared by viewers. */
+  hiddenSellers?: string[];
 }
 
 /** Where the previous page ended in relevance order: its last listing's rank and id (rank.ts's cursor). */

@@ -34,7 +34,8 @@ export function createFullTextSearch(db: Db, options: FullTextSearchOptions = {}
 
     search({ terms, ...filters }, after, limit) {
       const filter: SearchFilter = { ...filters, search: terms, sort: 'relevance', after, limit };
-      const remember = searchPageTtlMs > 0 && !after && filters.sellerEmail === undefined;
+      // Page memory is shared by every viewer: a list filtered for one viewer (their blocks) is never remembered nor served from it.
+      const remember = searchPageTtlMs > 0 && !after && filters.sellerEmail === undefined && filters.hiddenSellers === undefined;
       return remember ? memory.firstPage(filter) : search(filter);
     },
 

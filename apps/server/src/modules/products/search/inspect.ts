@@ -13,7 +13,7 @@ export { buildCorrectionsQuery } from './dictionary.ts';
 
 /** How many listings on sale a search matches (the benchmark states it). */
 export function buildCountQuery(search: SearchTerms): SQL {
-  return sql`select count(*)::int as count from ${products} where ${matchOf(search)} and ${products.status} <> 'sold'`;
+  return sql`select count(*)::int as count from ${products} where ${matchOf(search)} and ${products.status} <> 'sold' and ${products.moderation} = 'visible'`;
 }
 
 /** The statements one relevance page runs with these options, each run once here (a tier's next step depends on what the last found). */

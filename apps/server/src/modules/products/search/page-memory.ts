@@ -1,5 +1,5 @@
 // Page memory: a search's first page remembered a few seconds as ids and ranks, its listings read afresh per request.
-import { and, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { products } from '../../../db/schema.ts';
 import { type ListedProduct, productColumns, type ProductRow } from '../rows.ts';
@@ -28,7 +28,7 @@ export function createPageMemory(db: Db, search: (filter: SearchFilter) => Promi
   const onSaleByIds = db
     .select(productColumns)
     .from(products)
-    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, ne(products.status, 'sold')))
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, ne(products.status, 'sold'), eq(products.moderation, 'visible')))
     .prepare('products_on_sale_by_ids');
 
   return {

@@ -165,6 +165,7 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
       filter.sellerEmail !== undefined,
       filter.minCents !== undefined,
       filter.maxCents !== undefined,
+      filter.hiddenSellers !== undefined,
     ]);
     const values: Record<string, unknown> = {
       q: search.q,
@@ -172,6 +173,7 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
       sellerEmail: filter.sellerEmail,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
+      hiddenSellers: filter.hiddenSellers?.join(','),
       after0: from?.createdAt,
       after1: filter.after?.[1],
     };

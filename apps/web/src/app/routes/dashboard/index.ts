@@ -11,3 +11,6 @@ export { ManageAllProducts } from './manage-all-products';
 export { Profile } from './profile';
 export { Favourites } from './favourites';
 export { SavedSearches } from './saved-searches';
+export { MyReports } from './my-reports';
+export { Moderation } from './moderation';
+export { AuditLog } from './audit-log';

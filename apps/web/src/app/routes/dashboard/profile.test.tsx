@@ -63,6 +63,8 @@ function mockAnn(extra: Parameters<typeof mockApi>[0]) {
     'POST /api/jwt': { token: 'token-1' },
     'GET /api/users/admin/ann%40example.com': { admin: false },
     'GET /api/buyerProduct': [],
+    // The profile's blocked list (docs/product.md#blocking): nobody blocked, unless a test says otherwise.
+    'GET /api/blocks': [],
     'POST /api/auth/logout': json(null, 204),
     ...extra,
   });
@@ -296,5 +298,24 @@ describe('profile page', { timeout: 20_000 }, () => {
     mockAnn({ 'GET /api/auth/sessions': json({ statusCode: 500, message: 'boom' }, 500) });
     renderProfile();
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('lists the users Ann blocked and unblocks one', async () => {
+    const blocked = { userId: 'u9', name: 'Pushy Pete', photoURL: '', blockedAt: '2026-01-02T09:30:00.000Z' };
+    let blocks = [blocked];
+    const { fetchMock } = mockAnn({
+      'GET /api/auth/sessions': [session('s1', chrome, true)],
+      'GET /api/blocks': () => json(blocks),
+      'DELETE /api/blocks/u9': () => {
+        blocks = [];
+        return json({ acknowledged: true, deletedCount: 1 });
+      },
+    });
+    renderProfile();
+    const list = await screen.findByRole('list', { name: 'Blocked users' });
+    expect(within(list).getByText('Pushy Pete', { selector: 'p' })).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole('button', { name: 'Unblock Pushy Pete' }));
+    expect(await screen.findByText('You have not blocked anyone.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/api/blocks/u9') && init?.method === 'DELETE')).toBe(true);
   });
 });

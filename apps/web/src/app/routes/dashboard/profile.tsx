@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { ProfileForm } from '@/features/account/components/profile-form';
 import { SessionList } from '@/features/account/components/session-list';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockedList } from '@/features/blocks/components/blocked-list';
 import { NotifyToggle } from '@/features/buyer-requests/components/notify-toggle';
 import { useLogOut } from '@/features/auth/hooks/use-log-out';
 import { uploadImage } from '@/features/products/api/upload-image';
@@ -81,6 +82,9 @@ export function Profile() {
               />
             </div>
           )}
+        </Section>
+        <Section id="profile-blocked" title="Blocked users" description="People you blocked cannot send you buy requests or messages, and you do not see each other’s listings. They are not told.">
+          <BlockedList />
         </Section>
         <Section id="profile-sessions" title="Where you are signed in" description="Each device or browser you logged in with. Sign out any you do not recognise.">
           <SessionList onSignOutHere={() => void handleLogOut()} />

@@ -12,6 +12,7 @@ import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { BlockButton } from '@/features/blocks/components/block-button';
 import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useBuyerRequest } from '@/features/buyer-requests/api/get-buyer-request';
@@ -19,6 +20,7 @@ import { useMessages } from '@/features/buyer-requests/api/list-messages';
 import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buyer-request';
 import { MessageComposer } from '@/features/buyer-requests/components/message-composer';
 import { MessageList } from '@/features/buyer-requests/components/message-list';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
 import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
 import { confirmRemoval } from '@/lib/confirm-removal';
@@ -101,7 +103,11 @@ function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) 
         <ErrorState error={messages.error} onRetry={() => void messages.refetch()} title="We could not load the messages" />
       ) : (
         <>
-          <MessageList messages={items} viewer={viewer} />
+          <MessageList
+            messages={items}
+            viewer={viewer}
+            renderActions={(m) => (viewer && m.from !== viewer ? <ReportButton targetType="message" targetId={m._id} label={`the message from ${m.senderName}`} /> : null)}
+          />
           <LoadMore query={messages} />
         </>
       )}
@@ -182,6 +188,14 @@ export function RequestThread() {
             </div>
           </dl>
           <Actions request={item} viewer={viewer} headingRef={headingRef} />
+          {viewer && (
+            <div>
+              <BlockButton
+                userId={viewer === 'buyer' ? item.sellerId : item.buyerId}
+                name={viewer === 'buyer' ? item.uploaderName : item.buyerName}
+              />
+            </div>
+          )}
         </div>
       </div>
 

@@ -1,10 +1,10 @@
-import type { Product } from '@olden/contracts';
+import type { ProductDetail } from '@olden/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { productKeys } from './list-products';
 
-export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return api.get<Product>(`/products/${encodeURIComponent(id)}`, { signal });
+export function getProduct(id: string, signal?: AbortSignal): Promise<ProductDetail> {
+  return api.get<ProductDetail>(`/products/${encodeURIComponent(id)}`, { signal });
 }
 
 /** The element the server fills with the listing of the product page it answered (apps/server/src/modules/pages/head.ts). */
@@ -14,12 +14,12 @@ export const INJECTED_LISTING_ID = 'olden-listing';
  * The listing the server put into the first HTML response, if it is this one: the first load starts from it
  * instead of asking again (docs/decisions/009-listing-pages.md). Read once; later visits fetch as usual.
  */
-export function takeInjectedProduct(id: string): { data: Product; at: number } | undefined {
+export function takeInjectedProduct(id: string): { data: ProductDetail; at: number } | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(INJECTED_LISTING_ID);
   if (!element) return undefined;
   element.remove();
   try {
-    const data = JSON.parse(element.textContent ?? '') as Product;
+    const data = JSON.parse(element.textContent ?? '') as ProductDetail;
     return data && data._id === id ? { data, at: Date.now() } : undefined;
   } catch {
     return undefined;

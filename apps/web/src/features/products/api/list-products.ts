@@ -16,9 +16,10 @@ export const productKeys = {
 };
 
 export function listProducts(filters: ProductFilters, cursor?: string, signal?: AbortSignal) {
-  // Public listings need no token; without one the first page's request is the plain one the timeline's HTML
-  // preloads (apps/server/src/modules/pages/timeline.ts firstPagePreload).
-  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal, withoutToken: true });
+  // Signed in, the token goes along: a viewer's blocks leave sellers out (docs/product.md#blocking). A visitor has none,
+  // so their first page's request is the plain one the timeline's HTML preloads (apps/server/src/modules/pages/timeline.ts
+  // firstPagePreload); a signed-in timeline gets its first page in the HTML instead.
+  return api.page<Product>('/products', { query: { ...filters, limit: PRODUCTS_PAGE_SIZE, cursor }, signal });
 }
 
 export const productsInfiniteQueryOptions = (filters: ProductFilters) =>

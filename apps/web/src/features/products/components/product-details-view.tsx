@@ -20,6 +20,12 @@ interface Props {
   photos: ReactNode;
   /** Beside the price: the app's heart (the server paints it unpressed). */
   heart?: ReactNode;
+  /** Beside the seller's name: Report and Block for a signed-in member (the route's; the server paints none). */
+  sellerActions?: ReactNode;
+  /** Under Buy Now: Report this listing (the route's). */
+  listingActions?: ReactNode;
+  /** Above the listing: its seller's notice that it is hidden or removed (docs/product.md#reports-and-moderation). */
+  notice?: ReactNode;
   children?: ReactNode;
 }
 
@@ -28,7 +34,7 @@ interface Props {
  * descriptions, Buy Now and the other photos. The route renders it live; the server paints it with the same
  * component before the JavaScript (app/server-render.tsx), so changing it changes both.
  */
-export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, children }: Props) {
+export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, sellerActions, listingActions, notice, children }: Props) {
   const facts = [
     ['Age', formatAge(product.age)],
     ['Category', categoryLabel(product.category)],
@@ -40,13 +46,22 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
     <article className="pb-16">
       <section aria-label="Seller" className="bg-neutral text-neutral-content">
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
-          <p className="flex items-center gap-2"><UserIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span></p>
+          <div className="flex flex-wrap items-center gap-2">
+            <UserIcon className="size-5 shrink-0" />
+            <span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span>
+            {sellerActions}
+          </div>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
           <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
         </div>
       </section>
 
+      {notice && (
+        <div role="status" className="alert alert-warning mx-auto mt-6 max-w-7xl">
+          <span>{notice}</span>
+        </div>
+      )}
       <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-10 lg:grid-cols-2">
         <div>
           <SmartImage src={product.image1} width={1280} height={960} loading="eager" fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" alt={product.name} className="aspect-[4/3] w-full rounded-box bg-base-200 object-cover" />
@@ -77,6 +92,7 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
             </button>
             {unavailableReason && <p id="buy-now-reason" className="text-sm text-base-content/80">{unavailableReason}</p>}
           </div>
+          {listingActions}
         </div>
       </div>
       <section aria-labelledby="photos-title" className="mx-auto mt-14 max-w-7xl px-4">

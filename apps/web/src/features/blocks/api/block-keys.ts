@@ -1,0 +1,4 @@
+export const blockKeys = {
+  all: ['blocks'] as const,
+  list: () => ['blocks', 'list'] as const,
+};

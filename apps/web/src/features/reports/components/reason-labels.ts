@@ -1,0 +1,25 @@
+import type { ModerationAction, ReportOutcome, ReportReason } from '@olden/contracts/constants';
+
+export const REASON_LABELS: Record<ReportReason, string> = {
+  scam: 'Scam or fraud',
+  stolen_photos: 'Stolen photos',
+  prohibited: 'Prohibited item',
+  counterfeit: 'Counterfeit',
+  offensive: 'Offensive',
+  spam: 'Spam',
+  wrong_category: 'Wrong category',
+  other: 'Something else',
+};
+
+export const OUTCOME_LABELS: Record<ReportOutcome, string> = {
+  open: 'Waiting for a moderator',
+  action_taken: 'Action taken',
+  no_violation: 'No violation found',
+};
+
+export const ACTION_LABELS: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  remove_listing: 'Remove listing',
+  warn_user: 'Warn user',
+  ban_user: 'Ban user',
+};
