@@ -6,7 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// localhost, not 127.0.0.1: WebAuthn refuses an IP address as relying party ID (PUBLIC_URL's host), and passkey
+// journeys run here (ownership.spec.ts). The server still listens on 127.0.0.1 only.
+const BASE_URL = `http://localhost:${PORT}`;
 // Set once in the runner process; workers inherit it through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'olden-e2e-'));
 

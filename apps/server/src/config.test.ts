@@ -237,6 +237,22 @@ describe('parseEnv', () => {
       expect(configErrorOf({ STATEMENT_TIMEOUT_MS: value }).message).toMatch(/^Invalid environment variable STATEMENT_TIMEOUT_MS: /);
     }
   });
+
+  it('account windows: the documented defaults, fractions taken (a test or an operator shortens them), zero or words refused', () => {
+    expect(parseEnv({})).toMatchObject({
+      EMAIL_CHANGE_HOURS: 24,
+      TWO_FACTOR_CHALLENGE_MINUTES: 5,
+      PASSKEY_CHALLENGE_MINUTES: 5,
+      REAUTH_MINUTES: 10,
+      ACCOUNT_EXPORT_MINUTES: 60,
+    });
+    expect(parseEnv({ EMAIL_CHANGE_HOURS: '0.5', REAUTH_MINUTES: '0.05' })).toMatchObject({ EMAIL_CHANGE_HOURS: 0.5, REAUTH_MINUTES: 0.05 });
+    for (const name of ['EMAIL_CHANGE_HOURS', 'TWO_FACTOR_CHALLENGE_MINUTES', 'PASSKEY_CHALLENGE_MINUTES', 'REAUTH_MINUTES', 'ACCOUNT_EXPORT_MINUTES']) {
+      for (const value of ['0', '-1', 'soon']) {
+        expect(configErrorOf({ [name]: value }).message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+      }
+    }
+  });
 });
 
 // ---- the real server process -------------------------------------------------------------------------

@@ -166,6 +166,16 @@ const EnvSchema = z.object({
   REPORTS_TO_HIDE: z.coerce.number().int().min(1).max(1000).default(3),
   /** A reporter counts towards hiding once their email is verified and their account is this many hours old (7 days). */
   REPORTER_MIN_AGE_HOURS: z.coerce.number().int().min(0).max(100_000).default(168),
+  /** How long an email change's mailed link works, in hours (fractions allowed; docs/product.md#your-account-is-yours). */
+  EMAIL_CHANGE_HOURS: z.coerce.number().positive().max(24 * 30).default(24),
+  /** How long a password sign-in waits for its second factor, in minutes (fractions allowed). */
+  TWO_FACTOR_CHALLENGE_MINUTES: z.coerce.number().positive().max(60).default(5),
+  /** How long a passkey set-up or sign-in waits for the authenticator's answer, in minutes (fractions allowed). */
+  PASSKEY_CHALLENGE_MINUTES: z.coerce.number().positive().max(60).default(5),
+  /** An account without a password (Google) deletes itself only this many minutes after a sign-in (fractions allowed). */
+  REAUTH_MINUTES: z.coerce.number().positive().max(24 * 60).default(10),
+  /** One download of one's data per this many minutes (fractions allowed). */
+  ACCOUNT_EXPORT_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

@@ -31,13 +31,8 @@ export const ACCOUNT_MESSAGES = {
 /** How long mailed links stay valid. */
 export const VERIFY_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-/** A password sign-in waits this long for its second factor. */
-export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Wrong codes one sign-in challenge takes before it is spent. */
 export const LOGIN_CHALLENGE_TRIES = 5;
-/** A Google-only account's deletion needs a sign-in this recent. */
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 /** Sessions end after this long without use, and this long after sign-in at most. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;

@@ -19,7 +19,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; acc
       description:
         'Listings are deleted as their seller deletes them, open requests cancelled, uploads released; threads stay readable ' +
         'for the other party, naming the user "Deleted user". The email is free at once. A password account sends its ' +
-        'password; an account without one needs a sign-in within 10 minutes (403 REAUTH_REQUIRED). 409: an ADMIN_EMAILS ' +
+        'password; an account without one needs a sign-in within REAUTH_MINUTES, 10 by default (403 REAUTH_REQUIRED). 409: an ADMIN_EMAILS ' +
         'admin (PROTECTED_ADMIN) or the last admin (LAST_ADMIN).',
       body: DeleteAccountBody.nullish(),
       response: { 200: AccountMessageResponse, ...errorResponses(400, 401, 403, 409, 429) },
@@ -66,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService; acc
       tags: ['users'],
       summary: 'Confirm an email change with the token from the mailed link; the other sessions end',
       description:
-        'Signed in to the account the link was made for (409 SIGN_IN_TO_VERIFY otherwise); 24 h, single use, the newest ' +
+        'Signed in to the account the link was made for (409 SIGN_IN_TO_VERIFY otherwise); EMAIL_CHANGE_HOURS (24 h by default), single use, the newest ' +
         'one, while the account still has the address it was asked from (400 INVALID_TOKEN). 409 EMAIL_TAKEN: the address ' +
         'was registered meanwhile.',
       body: ConfirmEmailBody,

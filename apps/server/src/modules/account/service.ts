@@ -1,6 +1,6 @@
 // Your account is yours (docs/product.md#your-account-is-yours): delete it, download its data, and the security events
 // kept for that download. What each module keeps is its own part (lib/account-lifecycle.ts, wired in app.ts).
-import { ACCOUNT_MESSAGES, REAUTH_WINDOW_MS } from '@olden/contracts';
+import { ACCOUNT_MESSAGES } from '@olden/contracts';
 import type { AccountLifecycle, AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { type AppContext, enforceBudget } from '../../lib/context.ts';
@@ -13,8 +13,8 @@ import type { AuthService } from '../auth/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createSecurityEventsRepository, deleteSecurityEventsIn } from './repository.ts';
 
-const ONE_HOUR = 60 * 60 * 1000;
-export const ACCOUNT_EXPORT_BUDGET = { max: 1, windowMs: ONE_HOUR };
+/** One export per ACCOUNT_EXPORT_MINUTES (an hour by default) per user. */
+const EXPORTS_PER_WINDOW = 1;
 
 /** The security events kept about an account (for its owner's export); a failure to keep one is logged, never thrown. */
 export function createSecurityEvents(ctx: AppContext) {
@@ -50,7 +50,8 @@ export function createAccountService(
   const { users, auth, accounts, accountMail, lifecycle } = deps;
   return {
     /**
-     * DELETE /users/me: the password, or for an account without one (Google) a sign-in within the last 10 minutes.
+     * DELETE /users/me: the password, or for an account without one (Google) a sign-in within the last REAUTH_MINUTES
+     * (10 by default).
      * Every registered part runs in one transaction (any refusal rolls all of it back); every session ends; the old
      * address is told.
      */
@@ -65,16 +66,15 @@ export function createAccountService(
         await accounts.checkPassword(caller, password);
       } else {
         const since = await auth.sessionStartedAt(caller.sessionId);
-        if (!since || Date.now() - since.getTime() > REAUTH_WINDOW_MS) throw new AppError('REAUTH_REQUIRED', ACCOUNT_MESSAGES.reauthRequired);
+        if (!since || Date.now() - since.getTime() > ctx.config.REAUTH_MINUTES * 60_000) throw new AppError('REAUTH_REQUIRED', ACCOUNT_MESSAGES.reauthRequired);
       }
       await lifecycle.deleteUser(ctx.db, row.id, ctx.log);
       accountMail.sendAccountDeletedLater(row);
     },
 
-    /** GET /users/me/export: one per hour per user. */
+    /** GET /users/me/export: one per ACCOUNT_EXPORT_MINUTES per user. */
     async exportOwn(caller: AuthUser): Promise<{ exportedAt: string } & Record<string, unknown>> {
-      const { max, windowMs } = ACCOUNT_EXPORT_BUDGET;
-      await enforceBudget(ctx, 'account-export', caller.id, max, windowMs);
+      await enforceBudget(ctx, 'account-export', caller.id, EXPORTS_PER_WINDOW, Math.round(ctx.config.ACCOUNT_EXPORT_MINUTES * 60_000));
       return { exportedAt: new Date().toISOString(), ...(await lifecycle.exportFor(caller.id)) };
     },
   };

@@ -13,6 +13,14 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 const TTL: Record<TokenPurpose, number> = { verify_email: VERIFY_EMAIL_TTL_MS, password_reset: PASSWORD_RESET_TTL_MS };
 const PAGE: Record<TokenPurpose, string> = { verify_email: 'verifyEmail', password_reset: 'resetPassword' };
 
+/** A window in words for a mail: whole hours as hours, a shortened setting in minutes or seconds. */
+function inWords(hours: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (Number.isInteger(hours)) return unit(hours, 'hour');
+  if (hours * 60 >= 1) return unit(Math.round(hours * 60), 'minute');
+  return unit(Math.max(1, Math.round(hours * 3600)), 'second');
+}
+
 /** Plain text, and the same words as simple HTML with every interpolated value escaped. */
 function compose(to: string, subject: string, paragraphs: string[], link: { label: string; url: string }): Mail {
   const text = [...paragraphs.slice(0, 1), `${link.label}:\n${link.url}`, ...paragraphs.slice(1)].join('\n\n') + '\n';
@@ -86,7 +94,7 @@ export function createAccountMail(ctx: AppContext, deps: { mailer: Mailer }) {
         newEmail,
         'Confirm your new email for Olden Goods',
         [
-          `Hello, please confirm that ${newEmail} should become the sign-in address of an Olden Goods account. The link works once, within 24 hours, signed in to that account.`,
+          `Hello, please confirm that ${newEmail} should become the sign-in address of an Olden Goods account. The link works once, within ${inWords(ctx.config.EMAIL_CHANGE_HOURS)}, signed in to that account.`,
           'If you did not ask for this, ignore this mail: nothing changes.',
         ],
         { label: 'Confirm my new email', url },

@@ -1,7 +1,7 @@
 // Accounts you can prove, recover and control: email verification, password reset, password change.
 // Every mailed secret is single use and checked against the account's current email.
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type ChangeEmailBody, type ChangePasswordBody, EMAIL_CHANGE_TTL_MS, sameEmail } from '@olden/contracts';
+import { ACCOUNT_MESSAGES, type ChangeEmailBody, type ChangePasswordBody, sameEmail } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { newId } from '../../lib/ids.ts';
@@ -183,7 +183,7 @@ export function createAccountsService(
         tokenHash: hashToken(token),
         oldEmail: row.email,
         newEmail: body.newEmail,
-        expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+        expiresAt: new Date(Date.now() + Math.round(ctx.config.EMAIL_CHANGE_HOURS * 3_600_000)),
       });
       accountMail.sendEmailChangeLater(row, body.newEmail, token);
       await recordEvent(row.id, 'account.email.change-requested', caller.ip);
@@ -192,7 +192,7 @@ export function createAccountsService(
 
     /**
      * POST /users/me/email/confirm: signed in to the account the link was made for; the link is the newest, unused,
-     * within 24 h, and the account still has the address it was asked from. The email (proven), the listings' seller
+     * within EMAIL_CHANGE_HOURS (24 by default), and the account still has the address it was asked from. The email (proven), the listings' seller
      * email and whatever else registered in `onEmailChanged` change in one transaction; the caller's other sessions end.
      */
     async confirmEmailChange(caller: AuthUser, token: string, ip: string) {

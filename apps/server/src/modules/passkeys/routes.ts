@@ -23,7 +23,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     config: { auth: 'user' },
     schema: {
       tags: ['auth'],
-      summary: 'Start registering a passkey: WebAuthn creation options (single use, 5 minutes)',
+      summary: 'Start registering a passkey: WebAuthn creation options (single use, PASSKEY_CHALLENGE_MINUTES: 5 by default)',
       response: { 200: PasskeyOptionsResponse, ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => reply.header('Cache-Control', 'no-store').send(await passkeys.registrationOptions(request.user!)),
@@ -55,7 +55,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     config: { auth: 'public' },
     schema: {
       tags: ['auth'],
-      summary: 'Start a passkey sign-in: WebAuthn request options (single use, 5 minutes)',
+      summary: 'Start a passkey sign-in: WebAuthn request options (single use, PASSKEY_CHALLENGE_MINUTES: 5 by default)',
       response: { 200: PasskeyOptionsResponse, ...errorResponses(400, 429) },
     },
     handler: async (request, reply) => reply.header('Cache-Control', 'no-store').send(await passkeys.loginOptions(request.ip)),

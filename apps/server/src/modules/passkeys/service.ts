@@ -20,7 +20,6 @@ import type { AuthService } from '../auth/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createPasskeysRepository, deletePasskeysIn, type PasskeyRow } from './repository.ts';
 
-const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const PASSKEY_BUDGETS = {
   /** Sign-in ceremonies per address (each writes a challenge). */
@@ -48,7 +47,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
   async function newChallenge(purpose: 'register' | 'login', userId: string | null, challenge: string): Promise<string> {
     const id = newId();
     const now = new Date();
-    await repo.insertChallenge({ id, userId, purpose, challenge, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) }, now);
+    await repo.insertChallenge({ id, userId, purpose, challenge, expiresAt: new Date(now.getTime() + Math.round(ctx.config.PASSKEY_CHALLENGE_MINUTES * 60_000)) }, now);
     return id;
   }
 
@@ -151,7 +150,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
       return {
         module: 'passkeys',
         tables: ['passkeys', 'passkey_challenges'],
-        notExported: { passkey_challenges: 'sign-ins and set-ups in flight, 5 minutes each' },
+        notExported: { passkey_challenges: 'sign-ins and set-ups in flight, minutes each (PASSKEY_CHALLENGE_MINUTES)' },
         order: 90,
         onDelete: (tx, userId) => deletePasskeysIn(tx, userId),
         exportFor: async (userId) => ({ passkeys: (await repo.ofUser(userId)).map(toInfo) }),

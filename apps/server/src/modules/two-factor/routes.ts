@@ -68,7 +68,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     schema: {
       tags: ['auth'],
       summary: 'Finish a password sign-in with its challenge and a code or a recovery code',
-      description: 'The challenge lives 5 minutes, is single use and takes 5 tries; a code is accepted once (401 INVALID_CODE).',
+      description: 'The challenge lives TWO_FACTOR_CHALLENGE_MINUTES (5 by default), is single use and takes 5 tries; a code is accepted once (401 INVALID_CODE).',
       body: LoginTwoFactorBody,
       response: { 200: z.object({ user: SessionResponse.shape.user.unwrap() }), ...errorResponses(400, 401, 429) },
     },

@@ -1,9 +1,9 @@
 // Two-step sign-in (docs/product.md#two-step-sign-in): TOTP (RFC 6238, otpauth) with ten single-use recovery codes,
-// and the sign-in challenge a password sign-in answers when it is on (5 minutes, single use, 5 tries).
+// and the sign-in challenge a password sign-in answers when it is on (TWO_FACTOR_CHALLENGE_MINUTES, single use, 5 tries).
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { ACCOUNT_MESSAGES, LOGIN_CHALLENGE_TTL_MS, type TwoFactorSetupResponse, type TwoFactorStatus } from '@olden/contracts';
+import { ACCOUNT_MESSAGES, type TwoFactorSetupResponse, type TwoFactorStatus } from '@olden/contracts';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { type AppContext, enforceAddressBudget } from '../../lib/context.ts';
@@ -70,7 +70,7 @@ export function createTwoFactorGate(ctx: AppContext) {
         tokenHash: sha256(secret),
         passwordHash,
         userAgent: userAgent.slice(0, 300),
-        expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS),
+        expiresAt: new Date(now.getTime() + Math.round(ctx.config.TWO_FACTOR_CHALLENGE_MINUTES * 60_000)),
       });
       return secret;
     },
@@ -167,7 +167,7 @@ export function createTwoFactorService(
         notExported: {
           totp_secrets: 'the TOTP secret (the export says whether two-step sign-in is on)',
           recovery_codes: 'hashes of one-time codes (the export counts those left)',
-          login_challenges: 'sign-ins in flight, 5 minutes each',
+          login_challenges: 'sign-ins in flight, minutes each (TWO_FACTOR_CHALLENGE_MINUTES)',
         },
         onDelete: (tx, userId) => deleteTwoFactorIn(tx, userId),
         exportFor: async (userId) => {

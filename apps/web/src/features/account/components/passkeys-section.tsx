@@ -27,7 +27,7 @@ export function PasskeysSection() {
   return (
     <div className="space-y-3">
       <FormAlert message={error} />
-      {list.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading" />}
+      {list.isPending && <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading" />}
       {list.isError && <FormAlert message={errorMessage(list.error)} />}
       {list.data && list.data.length === 0 && <p className="text-sm">No passkeys yet.</p>}
       {list.data && list.data.length > 0 && (

@@ -27,7 +27,7 @@ export function TwoFactorSection() {
     }
   };
 
-  if (status.isPending) return <span className="loading loading-spinner loading-sm" aria-label="Loading" />;
+  if (status.isPending) return <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading" />;
   if (status.isError) return <FormAlert message={errorMessage(status.error)} />;
 
   if (codes) {

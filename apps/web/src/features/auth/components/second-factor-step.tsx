@@ -32,7 +32,7 @@ export function SecondFactorStep({ challenge, onSuccess, onRestart }: { challeng
       <FormAlert message={error} />
       <p className="text-sm">Your password was right. This account asks for a second step.</p>
       <div className="space-y-1">
-        <label htmlFor="second-factor" className="label text-sm font-medium">{label}</label>
+        <label htmlFor="second-factor" className="mb-1 block text-sm font-medium">{label}</label>
         <input
           id="second-factor"
           className="input w-full"
