@@ -72,6 +72,8 @@ test('a payment link warns its recipient; the buyer blocks the seller, whose lis
   // The profile lists the block, with Unblock.
   await buyer.goto('/dashboard/profile');
   const blocked = buyer.getByRole('list', { name: 'Blocked users' });
-  await expect(blocked.getByText(sellerAccount.name)).toBeVisible();
+  // The name, and Unblock named for it (its name is also the button's hidden label).
+  await expect(blocked.getByRole('paragraph').filter({ hasText: sellerAccount.name })).toBeVisible();
+  await expect(blocked.getByRole('button', { name: `Unblock ${sellerAccount.name}` })).toBeVisible();
   await expectNoSeriousViolations(buyer, 'the profile with a blocked user');
 });

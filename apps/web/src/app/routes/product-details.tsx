@@ -44,7 +44,8 @@ export function Component() {
       : product.status === 'removed'
         ? 'A moderator removed this listing. Only you and the moderators can still see it.'
         : null;
-  const canReport = Boolean(user) && !isOwn && !moderationNotice;
+  // Once sign-in has settled: the seller's Block asks GET /blocks, whose 401 before the token would sign the user out.
+  const canReport = Boolean(user) && !loading && !isOwn && !moderationNotice;
 
   // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
   // to the login page.
@@ -69,6 +70,7 @@ export function Component() {
         notice={moderationNotice}
         sellerActions={
           user &&
+          !loading &&
           !isOwn && (
             <>
               {canReport && <ReportButton targetType="user" sellerOf={product._id} label={`the seller ${product.uploaderName}`} />}

@@ -51,7 +51,7 @@ export function AuditLog() {
         <EmptyState title="No events" />
       ) : (
         <>
-          <div className="overflow-x-auto">
+          <div tabIndex={0} role="region" aria-label="Audit events" className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary">
             <table className="table table-sm">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead>

@@ -29,7 +29,7 @@ function FlagNotice({ message, isMine }: { message: Message; isMine: boolean }) 
   if (flags.length === 0) return null;
   if (isMine) return <p className="mt-1 max-w-[85%] text-xs text-base-content/80">{FLAGGED_MESSAGE_NOTE}</p>;
   return (
-    <div role="note" aria-label="Scam warning" className="alert alert-warning alert-soft mt-1 max-w-[85%] text-sm">
+    <div role="note" aria-label="Scam warning" className="alert alert-warning alert-soft mt-1 max-w-[85%] text-sm text-base-content">
       <p>
         <strong>This message has {flagWords(flags)}.</strong> {FLAGGED_MESSAGE_WARNING}
       </p>
