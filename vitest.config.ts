@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One config, four projects. The API suite runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
+    // Files run side by side: vitest's default is one worker less than the cores, a single worker on CI's two. `npm test`
+    // (scripts/test.mjs) sets its own per pass; this is for a plain `npx vitest run` (decision 029).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

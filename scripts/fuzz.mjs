@@ -1,4 +1,4 @@
-// `npm run fuzz -- --runs N`: the property-based fuzz suite (apps/server/src/security/fuzz.test.ts)
+// `npm run fuzz -- --runs N`: the property-based fuzz suite (apps/server/src/security/fuzz-*.test.ts)
 // with N generated requests per route (default 1,000), on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 // Also takes --seed S to replay a run fast-check reported.
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,8 @@ if (seed !== undefined && !/^-?\d+$/.test(seed)) {
 }
 
 console.log(`fuzz: ${runs} requests per route${seed ? `, seed ${seed}` : ''}`);
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'apps/server/src/security/fuzz.test.ts'], {
+// A path filter: every shard, fuzz-1.test.ts ... (not fuzz-generators.ts or fuzz-suite.ts, which hold no test).
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'apps/server/src/security/fuzz-'], {
   stdio: 'inherit',
   cwd: new URL('..', import.meta.url).pathname,
   env: { ...process.env, FUZZ_RUNS: runs, ...(seed ? { FUZZ_SEED: seed } : {}) },

@@ -3,6 +3,7 @@
 // budget count as one check each; vitest and Playwright count their tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = `${root}.test-output`;
@@ -88,9 +89,21 @@ function vitest(label, args, jsonFile, env) {
 check('lint', 'npx', ['eslint', '.']);
 check('dependencies (knip)', 'npx', ['knip']);
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-vitest('unit + API (PGlite) + web', [], `${out}/vitest.json`, { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) {
-  vitest('API (PostgreSQL)', ['--project', 'server'], `${out}/vitest-pg.json`, {});
+// Node's suites and the web's apart, each with its own number of workers (decision 029): the API files mostly wait on a
+// database or a socket (one worker more than the cores), the web's render in jsdom (one per core), and neither slows
+// the other's timing-sensitive tests. When the PostgreSQL pass follows, the PGlite pass fuzzes each route 250 times
+// and the PostgreSQL pass the full 1,000: the same suite, its long run on the real database.
+const cores = availableParallelism();
+const pgPass = Boolean(process.env.TEST_DATABASE_URL);
+vitest(
+  'unit + API (PGlite)',
+  ['--project', 'contracts', '--project', 'server', '--project', 'cluster', `--maxWorkers=${cores + 1}`],
+  `${out}/vitest.json`,
+  { TEST_DATABASE_URL: '', ...(pgPass && !process.env.FUZZ_RUNS ? { FUZZ_RUNS: '250' } : {}) },
+);
+vitest('web (jsdom)', ['--project', 'web', `--maxWorkers=${cores}`], `${out}/vitest-web.json`, { TEST_DATABASE_URL: '' });
+if (pgPass) {
+  vitest('API (PostgreSQL)', ['--project', 'server', `--maxWorkers=${cores + 1}`], `${out}/vitest-pg.json`, {});
 }
 const built = check('build (web + server)', 'npm', ['run', '--silent', 'build']);
 if (built) {

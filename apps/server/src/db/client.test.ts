@@ -37,6 +37,17 @@ describe('PGlite client', () => {
   });
 });
 
+describe('once closed', () => {
+  it('the job queue\'s statements (executeSql) answer no rows instead of throwing; drizzle\'s still throw', async () => {
+    const own = await openDatabase({});
+    expect((await own.executeSql('select 1 as one', [])).rows).toEqual([{ one: 1 }]);
+    await own.close();
+    await expect(own.executeSql('select 1 as one', [])).resolves.toEqual({ rows: [] });
+    await expect(own.executeSql('select 1; select 2')).resolves.toEqual({ rows: [] });
+    await expect(own.db.execute(sql`select 1`)).rejects.toThrow();
+  }, 120_000);
+});
+
 // No query may hold a PostgreSQL connection for minutes.
 describe('statement_timeout', () => {
   const firstRow = async (on: Database, query: ReturnType<typeof sql>) =>

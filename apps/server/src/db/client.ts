@@ -19,7 +19,10 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Runs SQL text as given, outside drizzle: for libraries that bring their own statements (the job queue). With
-   * values, one statement with $n parameters; without, a script of several statements.
+   * values, one statement with $n parameters; without, a script of several statements. Once the database is closed it
+   * answers no rows and does nothing: a job that outlived the queue's wait at shutdown must not throw from inside the
+   * queue's loop (an unhandled rejection); the job stays active and the queue runs it again after its expiry, as after
+   * a crash.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
@@ -43,6 +46,8 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  /** Set by close(): the job queue's late statements then do nothing (executeSql). */
+  let closed = false;
   if (options.databaseUrl) {
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
       import('pg'),
@@ -81,8 +86,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        closed = true;
+        await pool.end();
+      },
       async executeSql(text, values) {
+        if (closed) return { rows: [] };
         const result = await pool.query(text, values as unknown[] | undefined);
         // A script answers one result per statement: the last one is the script's.
         const last = Array.isArray(result) ? result.at(-1) : result;
@@ -110,9 +119,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     async close() {
+      closed = true;
       if (!client.closed) await client.close();
     },
     async executeSql(text, values) {
+      if (closed) return { rows: [] };
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };

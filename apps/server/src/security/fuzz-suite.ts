@@ -4,7 +4,7 @@
 // Every reply: no 5xx, a status the route documents, and a body that matches that status's schema.
 // Invariants: nobody changes a listing's owner, a role (except an admin's PATCH) or a price (except the
 // listing's owner or an admin), and a buy request's price is its listing's price when it was made.
-// `npm run fuzz -- --runs N` runs this file with FUZZ_RUNS=N.
+// The routes are shared out over fuzz-1.test.ts ... fuzz-4.test.ts. `npm run fuzz -- --runs N` runs them all with FUZZ_RUNS=N.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -363,162 +363,170 @@ afterAll(() => {
   );
 });
 
-describe(`fuzz: ${RUNS} generated requests per route`, () => {
-  it('covers every route in the route table', () => {
-    expect(getApp().app.routeTable.length).toBeGreaterThanOrEqual(27);
-  });
-
-  // The route table is only known once the app is built; vitest collects tests before, so each
-  // route is looked up by key at run time, and the first test above plus this list keep them in step.
-  const keys = [
-    'GET /api/openapi.json',
-    'GET /api/health',
-    'GET /api/live',
-    'POST /api/auth/register',
-    'POST /api/auth/login',
-    'POST /api/auth/logout',
-    'GET /api/auth/session',
-    'POST /api/jwt',
-    'GET /api/auth/providers',
-    'GET /api/auth/google/start',
-    'GET /api/auth/google/callback',
-    'POST /api/auth/verify-email',
-    'POST /api/auth/verify-email/send',
-    'POST /api/auth/password-reset',
-    'POST /api/auth/password-reset/confirm',
-    'POST /api/auth/password',
-    'POST /api/users',
-    'GET /api/users',
-    'DELETE /api/users/:id',
-    'PATCH /api/users/admin/:id',
-    'GET /api/users/admin/:email',
-    'GET /api/category',
-    'POST /api/products',
-    'GET /api/products',
-    'GET /api/products/:id',
-    'GET /api/products/:id/similar',
-    'GET /api/products/:id/stats',
-    'GET /api/listingStats',
-    'PATCH /api/products/:id',
-    'DELETE /api/products/:id',
-    'POST /api/buyerProduct',
-    'GET /api/buyerProduct',
-    'DELETE /api/buyerProduct/:id',
-    // --- The lifecycle ---
-    'GET /api/buyerProduct/:id',
-    'PATCH /api/buyerProduct/:id',
-    'POST /api/images',
-    'GET /api/images/:file',
-    'POST /api/contact',
-    // --- Profile and sessions ---
-    'PATCH /api/users/me',
-    'GET /api/auth/sessions',
-    'DELETE /api/auth/sessions/:id',
-    'DELETE /api/auth/sessions',
-    // --- Images ---
-    'DELETE /api/images/:id',
-    // --- Messages and live events ---
-    'GET /api/buyerProduct/:id/messages',
-    'POST /api/buyerProduct/:id/messages',
-    'GET /api/me/summary',
-    'GET /api/events',
-    // --- Your account is yours (issue 32) ---
-    'DELETE /api/users/me',
-    'GET /api/users/me/export',
-    'POST /api/users/me/email',
-    'POST /api/users/me/email/confirm',
-    'GET /api/auth/2fa',
-    'POST /api/auth/2fa/setup',
-    'POST /api/auth/2fa/enable',
-    'POST /api/auth/2fa/disable',
-    'POST /api/auth/login/2fa',
-    'GET /api/auth/passkeys',
-    'POST /api/auth/passkeys/register/options',
-    'POST /api/auth/passkeys/register',
-    'DELETE /api/auth/passkeys/:id',
-    'POST /api/auth/passkeys/login/options',
-    'POST /api/auth/passkeys/login',
-    // --- Favourites and saved searches ---
-    'PUT /api/favourites/:productId',
-    'DELETE /api/favourites/:productId',
-    'GET /api/favourites',
-    'GET /api/favourites/ids',
-    'POST /api/savedSearches',
-    'GET /api/savedSearches',
-    'PATCH /api/savedSearches/:id',
-    'DELETE /api/savedSearches/:id',
-    'POST /api/savedSearches/:id/seen',
-    'POST /api/savedSearches/unsubscribe',
-    // --- Reports, moderation, audit log and overview ---
-    'POST /api/reports',
-    'GET /api/reports/mine',
-    'GET /api/admin/reports',
-    'GET /api/admin/reports/count',
-    'POST /api/admin/reports/resolve',
-    'GET /api/admin/audit',
-    'GET /api/admin/stats',
-    // --- Blocks ---
-    'PUT /api/blocks/:userId',
-    'DELETE /api/blocks/:userId',
-    'GET /api/blocks',
-  ];
-
-  it('fuzzes exactly the routes in the route table', () => {
-    expect([...keys].sort()).toEqual(getApp().app.routeTable.map((r) => `${r.method} ${r.url}`).sort());
-  });
-
-  for (const key of keys) {
-    it(key, { timeout: 600_000 }, async () => {
-      const t = getApp();
-      const route = t.app.routeTable.find((r) => `${r.method} ${r.url}` === key);
-      expect(route, `${key} is not in the route table`).toBeDefined();
-      await ensureWorld();
-      const before = await snapshot();
-      const ledger: Ledger = { priced: new Set(), promoted: new Set(), created: new Map() };
-      const statuses: Record<number, number> = {};
-      let runs = 0;
-      const started = performance.now();
-      // Logout ends the session it is given; signing in or registering ends the one the cookie names.
-      const isLogout = key === 'POST /api/auth/logout';
-      const signsIn = key === 'POST /api/auth/login' || key === 'POST /api/auth/register';
-      await fc.assert(
-        fc.asyncProperty(requestArb(route!, world), async (gen) => {
-          runs += 1;
-          const request = { ...gen.request, headers: { ...(gen.request.headers as Record<string, string>) } };
-          let token = callerOf(world, gen.caller)?.token;
-          if (isLogout && gen.caller !== 'anonymous') {
-            // Spend a fresh session, never the callers' own.
-            const user = callerOf(world, gen.caller)!;
-            const s = await t.services.auth.startSession(user.row);
-            token = await t.services.auth.signToken(user.row, s.sessionId);
-            if (request.headers.cookie && request.headers.cookie === user.cookie) request.headers.cookie = `og_session=${s.cookieValue}`;
-          }
-          if (token) request.headers.authorization = `Bearer ${token}`;
-          const res = key === 'GET /api/events' ? await injectHangingUp(request) : await t.app.inject(request);
-          const user = callerOf(world, gen.caller);
-          if (signsIn && user && res.statusCode < 300 && request.headers.cookie === user.cookie) {
-            // That sign-in ended the session the caller's cookie named: give the caller a new one.
-            const s = await t.services.auth.startSession(user.row);
-            Object.assign(user, { sessionId: s.sessionId, cookie: `og_session=${s.cookieValue}`, token: await t.services.auth.signToken(user.row, s.sessionId) });
-          }
-          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-          const what = `${gen.caller} ${request.method} ${String(request.url).slice(0, 200)}`;
-          checkReply(route!, res, what);
-          await afterReply(route!, gen, res, before, ledger);
-        }),
-        { numRuns: RUNS, endOnFailure: true, seed: SEED },
-      );
-      stats.push({ key, runs, ms: performance.now() - started, statuses });
-      expect(runs).toBeGreaterThanOrEqual(RUNS);
-      // The signed-in callers must still be signed in, or the rest of the run would only fuzz the 401 path.
-      for (const caller of [world.alice, world.bob, world.admin]) {
-        const probe = await t.injectAs(caller, { method: 'GET', url: `/api/users/admin/${caller.email}` });
-        expect(probe.statusCode, `${caller.name}'s session did not survive the ${key} run`).toBe(200);
-      }
-      await checkInvariants(before, ledger);
-      // Every stream the run opened was removed when its client hung up.
-      for (let i = 0; i < 100 && t.services.live.count() > 0; i++) await new Promise((r) => setTimeout(r, 20));
-      expect(t.services.live.count(), 'live streams left open').toBe(0);
+/**
+ * One shard of the suite: every `shards`-th route of the list, from the `shard`-th (1-based). The shards are separate
+ * test files (fuzz-1.test.ts ...), each with its own app and database, so the test runner's workers share the ~80
+ * routes instead of one worker fuzzing them all in a row (decision 029).
+ */
+export function fuzzShard(shard: number, shards: number): void {
+  describe(`fuzz, shard ${shard} of ${shards}: ${RUNS} generated requests per route`, () => {
+    it('covers every route in the route table', () => {
+      expect(getApp().app.routeTable.length).toBeGreaterThanOrEqual(27);
     });
-  }
-});
+
+    // The route table is only known once the app is built; vitest collects tests before, so each
+    // route is looked up by key at run time, and the first test above plus this list keep them in step.
+    const keys = [
+      'GET /api/openapi.json',
+      'GET /api/health',
+      'GET /api/live',
+      'POST /api/auth/register',
+      'POST /api/auth/login',
+      'POST /api/auth/logout',
+      'GET /api/auth/session',
+      'POST /api/jwt',
+      'GET /api/auth/providers',
+      'GET /api/auth/google/start',
+      'GET /api/auth/google/callback',
+      'POST /api/auth/verify-email',
+      'POST /api/auth/verify-email/send',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/confirm',
+      'POST /api/auth/password',
+      'POST /api/users',
+      'GET /api/users',
+      'DELETE /api/users/:id',
+      'PATCH /api/users/admin/:id',
+      'GET /api/users/admin/:email',
+      'GET /api/category',
+      'POST /api/products',
+      'GET /api/products',
+      'GET /api/products/:id',
+      'GET /api/products/:id/similar',
+      'GET /api/products/:id/stats',
+      'GET /api/listingStats',
+      'PATCH /api/products/:id',
+      'DELETE /api/products/:id',
+      'POST /api/buyerProduct',
+      'GET /api/buyerProduct',
+      'DELETE /api/buyerProduct/:id',
+      // --- The lifecycle ---
+      'GET /api/buyerProduct/:id',
+      'PATCH /api/buyerProduct/:id',
+      'POST /api/images',
+      'GET /api/images/:file',
+      'POST /api/contact',
+      // --- Profile and sessions ---
+      'PATCH /api/users/me',
+      'GET /api/auth/sessions',
+      'DELETE /api/auth/sessions/:id',
+      'DELETE /api/auth/sessions',
+      // --- Images ---
+      'DELETE /api/images/:id',
+      // --- Messages and live events ---
+      'GET /api/buyerProduct/:id/messages',
+      'POST /api/buyerProduct/:id/messages',
+      'GET /api/me/summary',
+      'GET /api/events',
+      // --- Your account is yours (issue 32) ---
+      'DELETE /api/users/me',
+      'GET /api/users/me/export',
+      'POST /api/users/me/email',
+      'POST /api/users/me/email/confirm',
+      'GET /api/auth/2fa',
+      'POST /api/auth/2fa/setup',
+      'POST /api/auth/2fa/enable',
+      'POST /api/auth/2fa/disable',
+      'POST /api/auth/login/2fa',
+      'GET /api/auth/passkeys',
+      'POST /api/auth/passkeys/register/options',
+      'POST /api/auth/passkeys/register',
+      'DELETE /api/auth/passkeys/:id',
+      'POST /api/auth/passkeys/login/options',
+      'POST /api/auth/passkeys/login',
+      // --- Favourites and saved searches ---
+      'PUT /api/favourites/:productId',
+      'DELETE /api/favourites/:productId',
+      'GET /api/favourites',
+      'GET /api/favourites/ids',
+      'POST /api/savedSearches',
+      'GET /api/savedSearches',
+      'PATCH /api/savedSearches/:id',
+      'DELETE /api/savedSearches/:id',
+      'POST /api/savedSearches/:id/seen',
+      'POST /api/savedSearches/unsubscribe',
+      // --- Reports, moderation, audit log and overview ---
+      'POST /api/reports',
+      'GET /api/reports/mine',
+      'GET /api/admin/reports',
+      'GET /api/admin/reports/count',
+      'POST /api/admin/reports/resolve',
+      'GET /api/admin/audit',
+      'GET /api/admin/stats',
+      // --- Blocks ---
+      'PUT /api/blocks/:userId',
+      'DELETE /api/blocks/:userId',
+      'GET /api/blocks',
+    ];
+
+    it('fuzzes exactly the routes in the route table', () => {
+      expect([...keys].sort()).toEqual(getApp().app.routeTable.map((r) => `${r.method} ${r.url}`).sort());
+    });
+
+    for (const [index, key] of keys.entries()) {
+      if (index % shards !== shard - 1) continue;
+      it(key, { timeout: 600_000 }, async () => {
+        const t = getApp();
+        const route = t.app.routeTable.find((r) => `${r.method} ${r.url}` === key);
+        expect(route, `${key} is not in the route table`).toBeDefined();
+        await ensureWorld();
+        const before = await snapshot();
+        const ledger: Ledger = { priced: new Set(), promoted: new Set(), created: new Map() };
+        const statuses: Record<number, number> = {};
+        let runs = 0;
+        const started = performance.now();
+        // Logout ends the session it is given; signing in or registering ends the one the cookie names.
+        const isLogout = key === 'POST /api/auth/logout';
+        const signsIn = key === 'POST /api/auth/login' || key === 'POST /api/auth/register';
+        await fc.assert(
+          fc.asyncProperty(requestArb(route!, world), async (gen) => {
+            runs += 1;
+            const request = { ...gen.request, headers: { ...(gen.request.headers as Record<string, string>) } };
+            let token = callerOf(world, gen.caller)?.token;
+            if (isLogout && gen.caller !== 'anonymous') {
+              // Spend a fresh session, never the callers' own.
+              const user = callerOf(world, gen.caller)!;
+              const s = await t.services.auth.startSession(user.row);
+              token = await t.services.auth.signToken(user.row, s.sessionId);
+              if (request.headers.cookie && request.headers.cookie === user.cookie) request.headers.cookie = `og_session=${s.cookieValue}`;
+            }
+            if (token) request.headers.authorization = `Bearer ${token}`;
+            const res = key === 'GET /api/events' ? await injectHangingUp(request) : await t.app.inject(request);
+            const user = callerOf(world, gen.caller);
+            if (signsIn && user && res.statusCode < 300 && request.headers.cookie === user.cookie) {
+              // That sign-in ended the session the caller's cookie named: give the caller a new one.
+              const s = await t.services.auth.startSession(user.row);
+              Object.assign(user, { sessionId: s.sessionId, cookie: `og_session=${s.cookieValue}`, token: await t.services.auth.signToken(user.row, s.sessionId) });
+            }
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            const what = `${gen.caller} ${request.method} ${String(request.url).slice(0, 200)}`;
+            checkReply(route!, res, what);
+            await afterReply(route!, gen, res, before, ledger);
+          }),
+          { numRuns: RUNS, endOnFailure: true, seed: SEED },
+        );
+        stats.push({ key, runs, ms: performance.now() - started, statuses });
+        expect(runs).toBeGreaterThanOrEqual(RUNS);
+        // The signed-in callers must still be signed in, or the rest of the run would only fuzz the 401 path.
+        for (const caller of [world.alice, world.bob, world.admin]) {
+          const probe = await t.injectAs(caller, { method: 'GET', url: `/api/users/admin/${caller.email}` });
+          expect(probe.statusCode, `${caller.name}'s session did not survive the ${key} run`).toBe(200);
+        }
+        await checkInvariants(before, ledger);
+        // Every stream the run opened was removed when its client hung up.
+        for (let i = 0; i < 100 && t.services.live.count() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+        expect(t.services.live.count(), 'live streams left open').toBe(0);
+      });
+    }
+  });
+}
