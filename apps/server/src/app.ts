@@ -61,6 +61,8 @@ import { createPasskeysService } from './modules/passkeys/service.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
 import { createNewAccountLimits } from './modules/users/new-account-limits.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -163,6 +165,9 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
   // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
   const listingListeners: OnListingChange[] = [];
+  // Reviews read trades and profiles (a read model) and own the ratings every product reply carries; a handover opens
+  // its trade's review window in its own transaction.
+  const reviews = createReviewsService(ctx, { mailer, users, events });
   const products = createProductsService(ctx, {
     images,
     onDelete: declineRequests,
@@ -171,6 +176,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     audit: audit.record,
     hiddenSellersFor: blocks.hiddenUsersFor,
     newAccount,
+    ratings: reviews.sellerRatings,
   });
   const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
   // Alerts skip the listings of a seller either party blocked (docs/product.md#blocking).
@@ -181,7 +187,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     shouldAlert: async (userId, sellerId) => !(await blocks.isBlockedBetween(userId, sellerId)),
   });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount, reviews });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
@@ -211,13 +217,14 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     accounts.accountPart(),
     twoFactor.accountPart(),
     passkeys.accountPart(),
+    reviews.accountPart(),
     securityEvents.accountPart(),
   ]) {
     lifecycle.register(part);
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests, reviews,
     contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -326,6 +333,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(blocksRoutes, { blocks: services.blocks });
+      await api.register(reviewsRoutes, { reviews: services.reviews, urls: config });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
@@ -339,6 +347,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
+    reviews: services.reviews,
     sessionUser: (cookie) => services.auth.sessionUser(cookie),
     // A signed-in visitor of the server-rendered page is counted by id, as the API counts them (their cookie names them).
     onProductView: (listing, request) => {

@@ -14,3 +14,4 @@ export * from './price.ts';
 export * from './discovery-rules.ts';
 export * from './moderation-status.ts';
 export * from './message-flags.ts';
+export * from './review-rules.ts';

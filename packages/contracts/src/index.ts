@@ -17,3 +17,4 @@ export * from './discovery.ts';
 export * from './discovery-rules.ts';
 export * from './reports.ts';
 export * from './blocks.ts';
+export * from './reviews.ts';

@@ -4,6 +4,7 @@ import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
 import { messages } from './messages.ts';
 import { PRODUCT_SORTS } from './timeline-filters.ts';
 import { LISTING_WIRE_STATUSES } from './moderation-status.ts';
+import { SellerRatingSchema } from './reviews.ts';
 
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
 export const LONG_DESCRIPTION_HINT_WORDS = 180;
@@ -124,6 +125,10 @@ export const ProductSchema = z.object({
   status: z.enum(LISTING_WIRE_STATUSES),
   /** How many users keep it in Favourites (public; who they are is not). */
   favouriteCount: z.number().int(),
+  /** The seller's user id: their public profile is /sellers/<sellerId>. */
+  sellerId: z.string(),
+  /** The seller's published reviews as a seller (docs/product.md#reviews-and-profiles). */
+  sellerRating: SellerRatingSchema,
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -141,6 +146,8 @@ export const ListProductsQuery = z.strictObject({
   maxPrice: money.optional(),
   sort: z.enum(PRODUCT_SORTS).default('newest'),
   email: Email.optional(),
+  /** One seller's listings for sale, public (their profile page); browsing only, not with q. */
+  sellerId: z.string().max(64).optional(),
 });
 export type ListProductsQuery = z.input<typeof ListProductsQuery>;
 

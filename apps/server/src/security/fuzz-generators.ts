@@ -179,6 +179,11 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
     // --- Messages ---
     case 'POST /api/buyerProduct/:id/messages':
       return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
+    // --- Reviews ---
+    case 'POST /api/buyerProduct/:id/review':
+      return fc.record({ rating: fc.constantFrom<unknown>(1, 5, 0, 6, 2.5, '4', null), text: fc.constantFrom('Great', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
+    case 'POST /api/reviews/:id/reply':
+      return fc.record({ text: fc.constantFrom('Thanks', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
@@ -399,7 +404,10 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
     { weight: 5, arbitrary: fc.constantFrom(...pool) },
     { weight: 3, arbitrary: malformed },
     { weight: 2, arbitrary: nastyString.map((s) => s.slice(0, 260)) },
-  ).map((v) => (v === '' ? 'x' : v));
+  )
+    .map((v) => (v === '' ? 'x' : v))
+    // /api/users/admin/<x> is another route (GET /api/users/admin/:email answers it): never an id of /users/:id/<x>.
+    .map((v) => (v === 'admin' && /^\/api\/users\/:id\/[a-z]/.test(url) ? 'admin2' : v));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -461,6 +461,12 @@ describe(`fuzz: ${RUNS} generated requests per route`, () => {
     'PUT /api/blocks/:userId',
     'DELETE /api/blocks/:userId',
     'GET /api/blocks',
+    // --- Reviews ---
+    'POST /api/buyerProduct/:id/review',
+    'POST /api/reviews/:id/reply',
+    'DELETE /api/reviews/:id',
+    'GET /api/users/:id/reviews',
+    'GET /api/users/:id/profile',
   ];
 
   it('fuzzes exactly the routes in the route table', () => {

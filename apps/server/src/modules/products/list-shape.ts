@@ -14,6 +14,8 @@ export interface ListFilter {
    * of a shared cache's key: search's page memory is skipped when it is set.
    */
   hiddenSellers?: string[];
+  /** One seller's listings for sale (their public profile), by id. */
+  sellerId?: string;
   minCents?: number;
   maxCents?: number;
   search?: SearchTerms;
@@ -52,6 +54,7 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
   const conditions: (SQL | undefined)[] = [
     filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
     filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
+    filter.sellerId !== undefined ? eq(products.sellerId, value('sellerId', filter.sellerId)) : undefined,
     filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
     filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
     // One text parameter (ids are hex), so a statement's shape does not vary with how many are hidden.

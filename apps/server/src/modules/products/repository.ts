@@ -57,7 +57,7 @@ async function lockNamed(tx: Db, named: NamedImages | undefined): Promise<string
 /** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
 const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
 /** What a browse page (no q) reads: what its reply and cursor need, nothing more. */
-const { sellerId: _sellerId, updatedAt: _updatedAt, ...browseSelection } = listSelection;
+const { updatedAt: _updatedAt, ...browseSelection } = listSelection;
 
 export interface ProductsRepositoryOptions {
   /**
@@ -123,6 +123,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.sort,
       filter.category !== undefined ? 'c' : '',
       filter.sellerEmail !== undefined ? 'e' : '',
+      filter.sellerId !== undefined ? 's' : '',
       filter.minCents !== undefined ? 'min' : '',
       filter.maxCents !== undefined ? 'max' : '',
       filter.hiddenSellers !== undefined ? 'hidden' : '',
@@ -133,6 +134,7 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     const values = {
       category: filter.category,
       sellerEmail: filter.sellerEmail,
+      sellerId: filter.sellerId,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
       hiddenSellers: filter.hiddenSellers?.join(','),

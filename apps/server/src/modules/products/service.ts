@@ -8,12 +8,13 @@ import {
   SIMILAR_LIMIT,
   type Product,
   type ProductDetail,
+  type SellerRating,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
-import { AppError, notFound, notYours } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -56,8 +57,14 @@ type ListQuery = z.output<typeof ListProductsQuery>;
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-/** A listing as the API answers it, its images named where they are served (lib/image-urls.ts). */
-export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls: ImageUrlConfig): Product {
+/** No review yet: what a product reply says of a new seller. */
+export const NO_RATING: SellerRating = { average: null, count: 0 };
+
+/** A listing with its seller's rating (the reviews module's running sums), as every product reply carries it. */
+export type RatedProduct<Row> = Row & { sellerRating: SellerRating };
+
+/** A listing as the API answers it, its images named where they are served (lib/image-urls.ts), with its seller's rating. */
+export function toProduct(row: Omit<ProductRow, 'updatedAt'> & { sellerRating?: SellerRating }, urls: ImageUrlConfig): Product {
   return {
     _id: row.id,
     image1: absoluteImageUrl(row.image1, urls),
@@ -79,6 +86,8 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
     // Hidden and removed say so instead of the trade status (decision 026); only the seller and admins see them.
     status: row.moderation === 'visible' ? row.status : row.moderation,
     favouriteCount: row.favouriteCount,
+    sellerId: row.sellerId,
+    sellerRating: row.sellerRating ?? NO_RATING,
   };
 }
 
@@ -139,6 +148,9 @@ export type OnListingChange = (tx: Db, change: ListingChange) => Promise<void>;
  */
 export type OnListingPhotosChanged = (listing: { productId: string; sellerId: string; imageIds: string[] }) => Promise<void>;
 
+/** Sellers' ratings by seller id (the reviews module's sellerRatings): one query per reply. */
+export type SellerRatings = (sellerIds: string[]) => Promise<Map<string, SellerRating>>;
+
 export function createProductsService(
   ctx: AppContext,
   deps: {
@@ -151,6 +163,8 @@ export function createProductsService(
     /** The blocks module's hiddenUsersFor: whose listings a signed-in viewer's lists leave out (docs/product.md#blocking). */
     hiddenSellersFor?: (viewerId: string) => Promise<string[]>;
     newAccount?: Pick<NewAccountLimits, 'enforce'>;
+    /** The reviews module's sellerRatings: every product reply carries its seller's rating. */
+    ratings?: SellerRatings;
   },
 ) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
@@ -238,6 +252,18 @@ export function createProductsService(
     return ids.length > 0 ? ids : undefined;
   }
 
+  /** The rows with their sellers' ratings: one lookup for the whole page. */
+  async function rated<Row extends { sellerId: string }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
+    if (rows.length === 0 || !deps.ratings) return rows.map((row) => ({ ...row, sellerRating: NO_RATING }));
+    const ratings = await deps.ratings(rows.map((row) => row.sellerId));
+    return rows.map((row) => ({ ...row, sellerRating: ratings.get(row.sellerId) ?? NO_RATING }));
+  }
+
+  async function ratedPage(page: Promise<Page<ListedProduct>>): Promise<Page<RatedProduct<ListedProduct>>> {
+    const { rows, nextCursor } = await page;
+    return { rows: await rated(rows), nextCursor };
+  }
+
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);
@@ -267,7 +293,11 @@ export function createProductsService(
       return { acknowledged: true, insertedId: id! };
     },
 
-    get: find,
+    /** One listing with its seller's rating. */
+    async get(id: string): Promise<RatedProduct<ProductRow>> {
+      const [row] = await rated([await find(id)]);
+      return row!;
+    },
 
     /** Whose listing this is, or undefined when there is none (the reach module's question). */
     async owner(id: string): Promise<{ id: string; sellerId: string } | undefined> {
@@ -336,8 +366,12 @@ export function createProductsService(
     },
 
     /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
-    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<ListedProduct>> {
+    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<RatedProduct<ListedProduct>>> {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
+      if (query.sellerId !== undefined) {
+        if (query.q !== undefined) throw badRequest('sellerId lists a seller’s listings and cannot be combined with q');
+        if (!isId(query.sellerId)) return emptyPage();
+      }
       // Each search may look up typo corrections: counted per address, so one client cannot flood them.
       if (query.q && queryWords(query.q).length > 0) {
         await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
@@ -360,8 +394,8 @@ export function createProductsService(
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
         hiddenSellers: await hiddenSellers(caller, query.email),
       };
-      if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
-      return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
+      if (ranked) return ratedPage(ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit)));
+      return ratedPage(sorted!.fetch((after, limit) => repo.list({ ...filters, sellerId: query.sellerId, search: terms, sort: order, after: after && [after[1], after[2]], limit })));
     },
 
     hiddenSellers,
