@@ -45,6 +45,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-matches/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { createPlacesService } from './modules/places/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
@@ -165,11 +167,14 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
   // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
   const listingListeners: OnListingChange[] = [];
+  // The gazetteer (modules/places): a listing's location text names its place.
+  const places = createPlacesService(ctx);
   // Reviews read trades and profiles (a read model) and own the ratings every product reply carries; a handover opens
   // its trade's review window in its own transaction.
   const reviews = createReviewsService(ctx, { mailer, users, events });
   const products = createProductsService(ctx, {
     images,
+    places,
     onDelete: declineRequests,
     onPhotosChanged: photoMatches.listingPhotosChanged,
     onChange: listingListeners,
@@ -185,6 +190,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     mailer,
     publishMany: (notes) => events.publishMany(notes),
     shouldAlert: async (userId, sellerId) => !(await blocks.isBlockedBetween(userId, sellerId)),
+    placeOf: (id) => places.get(id),
   });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount, reviews });
@@ -224,7 +230,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests, reviews,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, places, products, favourites, savedSearches, buyerRequests, reviews,
     contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -309,6 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
       await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
       await api.register(categoriesRoutes, { categories: services.categories });
+      await api.register(placesRoutes, { places: services.places });
       await api.register(productsRoutes, {
         products: services.products,
         urls: config,

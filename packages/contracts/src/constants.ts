@@ -10,6 +10,7 @@ export * from './account-messages.ts';
 export * from './trade-status.ts';
 export * from './category-keys.ts';
 export * from './timeline-filters.ts';
+export * from './place-rules.ts';
 export * from './price.ts';
 export * from './discovery-rules.ts';
 export * from './moderation-status.ts';

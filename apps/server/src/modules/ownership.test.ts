@@ -44,6 +44,7 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   reviewWindows: { sql: 'review_windows', owner: 'reviews' },
   reviews: { sql: 'reviews', owner: 'reviews' },
   userRatings: { sql: 'user_ratings', owner: 'reviews' },
+  places: { sql: 'places', owner: 'places' },
 };
 
 /** Files that write another module's table on purpose, and why. */

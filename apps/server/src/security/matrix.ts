@@ -289,6 +289,10 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/category': { expect: OK4, request: () => json('GET', '/api/category') },
 
+  // Places: public reads of the gazetteer.
+  'GET /api/places': { expect: OK4, request: () => json('GET', '/api/places?q=york') },
+  'GET /api/places/nearest': { expect: OK4, request: () => json('GET', '/api/places/nearest?lat=53.96&lng=-1.08') },
+
   // Listings.
   'POST /api/products': {
     expect: [401, 200, 200, 200],

@@ -32,7 +32,15 @@ export function ProductCard({ product, isPriority = false, action }: { product: 
             {action}
           </span>
         </div>
-        <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+          {product.place && (
+            <p className="text-sm text-base-content/75" data-testid="card-place">
+              {product.place.name}
+              {product.distanceKm !== undefined && ` · ${product.distanceKm} km`}
+            </p>
+          )}
+        </div>
         <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <Link to={paths.sellerProfile.getHref(product.sellerId)} className="link" aria-label={`Seller: ${product.uploaderName}`}>

@@ -63,7 +63,7 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
           </div>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
-          <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
+          <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}{product.place && !product.uploaderLocation.startsWith(product.place.name) && <span className="block text-sm opacity-80">{product.place.name}, {product.place.countryCode}</span>}</span></p>
         </div>
       </section>
 
