@@ -35,7 +35,7 @@ async function normalised(page: Page, html: string, selectors: string[]): Promis
           for (const [name] of attributes) node.removeAttribute(name);
           for (const [name, value] of attributes) node.setAttribute(name, value);
         }
-        return element.outerHTML.replace(/(id|for)="[^"]*?-(category|sort|q|min|max)"/g, '$1="ID-$2"');
+        return element.outerHTML.replace(/(id|for|aria-controls)="[^"]*?-(category|sort|q|min|max|place|place-list|radius)"/g, '$1="ID-$2"');
       });
     },
     { html, selectors },

@@ -58,6 +58,8 @@ export interface NewProduct {
   name: string;
   category?: string;
   price?: string;
+  /** A place of the gazetteer (GET /api/places); without one the location is the ambiguous "Springfield". */
+  placeId?: number;
 }
 
 /** Creates products as `account` through the API (one uploaded image reused for all four). */
@@ -82,6 +84,7 @@ export async function createProducts(baseURL: string, account: { email: string; 
         price: p.price ?? '120',
         uploaderPhone: '+1 555 0100',
         uploaderLocation: 'Springfield',
+        ...(p.placeId !== undefined ? { placeId: p.placeId } : {}),
       },
     });
     expect(res.ok(), `create product: ${res.status()} ${await res.text()}`).toBeTruthy();

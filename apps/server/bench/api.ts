@@ -1,5 +1,5 @@
 // `npm run bench:api -- [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50]
-//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery] [--searches 100000] [--compress] [--photo-n 1000000]`
+//                       [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery|near] [--searches 100000] [--compress] [--photo-n 1000000]`
 //
 // The figures of docs/decisions/015 and docs/decisions/019, each printed beside its target with a met / NOT met line:
 // - PostgreSQL (DATABASE_URL) with N listings: the production bundle (apps/server/dist), with the production default
@@ -18,6 +18,7 @@
 // `--only search` runs just the searches (match counts, in-database times, HTTP) for quicker iterations; `--only browse`
 // just the first page and the category filter against the yardsticks; `--only photos` just the stolen-photo lookup;
 // `--only discovery` just the favourites and saved-search figures (bench/discovery.ts).
+// `--only near` just the near-me and places autocomplete statements in the database (bench/places.ts).
 // Absolute figures drift on a shared machine; the ratios are what the targets compare.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -27,7 +28,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Db, openDatabase } from '../src/db/client.ts';
@@ -38,7 +39,8 @@ import { queryWords } from '../src/modules/products/search/terms.ts';
 import { benchPhotoLookup } from './photo-matches.ts';
 import { runDiscoveryBench } from './discovery.ts';
 import { measureStatic } from './static-assets.ts';
-import { countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
+import { BENCH_EMAIL_DOMAIN, countBenchListings, distinctSearches, removeListings, rowsOf, seedListings } from './seed.ts';
+import { distanceStatement, londonNear, PLACE_PREFIXES, preparePlaces } from './places.ts';
 
 interface Args {
   n: number;
@@ -50,7 +52,7 @@ interface Args {
   keep: boolean;
   'skip-pglite': boolean;
   'skip-static': boolean;
-  /** 'search': only the search scenarios; 'browse': only the first page and category filter; 'photos': only the photo lookup; 'discovery': only favourites and saved searches (empty: everything). */
+  /** 'search': only the search scenarios; 'browse': only the first page and category filter; 'photos': only the photo lookup; 'discovery': only favourites and saved searches; 'near': only the near-me and autocomplete lines (empty: everything). */
   only: string;
   /** Stored photo hashes for the stolen-photo lookup. */
   'photo-n': number;
@@ -61,7 +63,7 @@ interface Args {
 }
 
 const USAGE =
-  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery] [--searches 100000] [--compress] [--photo-n 1000000]';
+  'bench:api [--n 1000000] [--pglite-n 100000] [--duration 10] [--connections 50] [--rounds 5] [--runs 50] [--keep] [--skip-pglite] [--skip-static] [--only search|browse|photos|discovery|near] [--searches 100000] [--compress] [--photo-n 1000000]';
 
 function parseArgs(argv: string[]): Args {
   const args: Args = {
@@ -90,7 +92,7 @@ function parseArgs(argv: string[]): Args {
     }
     if (key === 'only') {
       const what = argv[++i];
-      if (what !== 'search' && what !== 'browse' && what !== 'photos' && what !== 'discovery') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
+      if (what !== 'search' && what !== 'browse' && what !== 'photos' && what !== 'discovery' && what !== 'near') throw new Error(`Usage: ${USAGE} (bad: --only ${what})`);
       args.only = what;
       continue;
     }
@@ -275,6 +277,11 @@ async function timeInDatabase(db: Db, filter: ListFilter, runs: number) {
     const corrections = buildCorrectionsQuery(queryWords(filter.search.q));
     if (corrections) parts.unshift(corrections);
   }
+  return timeStatements(db, parts, runs);
+}
+
+/** EXPLAIN ANALYZE of `parts` (one request's statements) `runs` times: their summed execution times, and the indexes used. */
+async function timeStatements(db: Db, parts: SQL[], runs: number) {
   const times: number[] = [];
   const used = new Set<string>();
   for (let i = 0; i < runs; i++) {
@@ -397,6 +404,39 @@ interface BackendReport {
   timings: Record<string, string>[];
 }
 
+/**
+ * `count` published reviews of the bench sellers by the bench sellers (as seller and as buyer), with their running
+ * sums, in a few statements; earlier bench reviews are removed first.
+ */
+async function seedReviews(db: Db, count: number): Promise<void> {
+  await db.execute(sql`delete from reviews where text = 'bench review'`);
+  await db.execute(sql`
+    with sellers as (select id, row_number() over (order by id) as k from users where email like ${`%@${BENCH_EMAIL_DOMAIN}`}),
+    n as (select count(*) as c from sellers)
+    insert into reviews (id, request_id, author_id, subject_id, role, rating, text, status, product_id, product_name, product_image, created_at, published_at)
+    select md5('r' || g), md5('q' || g), a.id, s.id, case when g % 3 = 0 then 'buyer' else 'seller' end, 1 + (g % 5), 'bench review', 'published',
+      md5('p' || g), 'Bench listing', 'https://img.test.example/1.jpg', now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from generate_series(1, ${count}) g cross join n
+    join sellers s on s.k = 1 + (g % n.c)
+    join sellers a on a.k = 1 + ((g * 7 + 1) % n.c)`);
+  await db.execute(sql`
+    insert into user_ratings (user_id, seller_sum, seller_count, buyer_sum, buyer_count)
+    select subject_id, coalesce(sum(rating) filter (where role = 'seller'), 0), count(*) filter (where role = 'seller'),
+      coalesce(sum(rating) filter (where role = 'buyer'), 0), count(*) filter (where role = 'buyer')
+    from reviews where status = 'published' group by subject_id
+    on conflict (user_id) do update set seller_sum = excluded.seller_sum, seller_count = excluded.seller_count,
+      buyer_sum = excluded.buyer_sum, buyer_count = excluded.buyer_count`);
+  await db.execute(sql`analyze reviews`);
+}
+
+/** Near me and autocomplete, on both databases (docs/decisions/028-places-distance-index.md). */
+function nearTargets(name: string, timings: Record<string, string>[]): void {
+  for (const t of timings) {
+    if (t.query!.startsWith('near:')) target(`${name}: ${t.query} in the database: p95 <= 30 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 30);
+    if (t.query!.startsWith('places autocomplete')) target(`${name}: ${t.query} in the database: p95 <= 10 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 10);
+  }
+}
+
 async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, databaseUrl: string | undefined): Promise<BackendReport> {
   log(`\n== ${name}, ${n.toLocaleString('en')} listings ==`);
   const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-'));
@@ -418,7 +458,10 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
     }
     const searchOnly = args.only === 'search';
     const browseOnly = args.only === 'browse';
-    const deep = searchOnly ? undefined : await deepCursor(database.db, n);
+    const nearOnly = args.only === 'near';
+    const placesApp = await buildApp({ config: configFor(tmp, databaseUrl), database });
+    await preparePlaces(database.db, placesApp.services.places, log);
+    const deep = searchOnly || nearOnly ? undefined : await deepCursor(database.db, n);
     // What each q searches for (its corrections), asked of the app itself, and how many listings match it.
     const app = await buildApp({ config: configFor(tmp, databaseUrl), database });
     const termsOf = async (q: string) => {
@@ -427,7 +470,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       return terms;
     };
     const counts = new Map<string, number>();
-    for (const { q } of browseOnly ? [] : SEARCHES) {
+    for (const { q } of browseOnly || nearOnly ? [] : SEARCHES) {
       const [count] = rowsOf<{ count: number }>(await database.db.execute(buildCountQuery(await termsOf(q))));
       counts.set(q, Number(count?.count ?? 0));
     }
@@ -442,14 +485,20 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
             ['category + price sort', { category: 'electronics', sort: 'price_desc', limit: PAGE + 1 }],
           ] satisfies [string, ListFilter][])
         : []),
-      ...(browseOnly ? [] : SEARCHES).map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
+      ...(browseOnly || nearOnly ? [] : SEARCHES).map(({ label, q }): [string, ListFilter] => [`search "${q}" (${label})`, { search: { q }, sort: 'relevance', limit: PAGE + 1 }]),
     ];
+    // Near me (docs/decisions/028-places-distance-index.md): around a large city, with and without a word, and a page nearest first.
+    const near25 = await londonNear(placesApp.services.places, 25);
+    queries.push(
+      ['near: 25 km around London', { near: near25, sort: 'newest', limit: PAGE + 1 }],
+      ['near: 25 km around London, search "lamp"', { near: near25, search: { q: 'lamp' }, sort: 'relevance', limit: PAGE + 1 }],
+    );
     for (const [label, filter] of queries) {
       if (filter.search) filter.search = await termsOf(filter.search.q);
       const t = await timeInDatabase(database.db, filter, args.runs);
       timings.push({ query: label, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
     }
-    if (!searchOnly) {
+    if (!searchOnly && !nearOnly) {
       // Similar listings of random listings (docs/product.md#similar-listings): its two or three statements, timed as the service runs them.
       const ids = rowsOf<{ id: string }>(await database.db.execute(sql`select id from products tablesample system (1) limit ${args.runs}`)).map((r) => r.id);
       const times: number[] = [];
@@ -470,7 +519,38 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       statsTimes.push(performance.now() - t0);
     }
     const statsP95 = percentile(statsTimes, 95);
+    // A seller's public profile and its first page of reviews (issue 29): n / 5 published reviews over the bench
+    // sellers (200,000 at a million listings), then the profile's statements and the list, timed from here (so with
+    // their round trips: an upper bound of their time in the database).
+    if (!searchOnly) {
+      const reviewCount = Math.floor(n / 5);
+      await seedReviews(database.db, reviewCount);
+      const sellers = rowsOf<{ id: string }>(
+        await database.db.execute(sql`select id from users where email like ${`%@${BENCH_EMAIL_DOMAIN}`} order by id limit 50`),
+      ).map((r) => r.id);
+      const times: number[] = [];
+      for (let i = 0; i < args.runs; i++) {
+        const id = sellers[i % sellers.length]!;
+        const start = performance.now();
+        await app.services.reviews.profile(id);
+        await app.services.reviews.list(id, { role: 'seller', limit: 11 });
+        times.push(performance.now() - start);
+      }
+      timings.push({ query: `profile + first reviews page (${reviewCount.toLocaleString('en')} reviews)`, 'p50 ms': ms(percentile(times, 50)), 'p95 ms': ms(percentile(times, 95)), plan: 'timed with round trips' });
+      target(`${name}: profile + first reviews page p95 (${reviewCount.toLocaleString('en')} reviews)`, `${ms(percentile(times, 95))} ms (<= 20)`, percentile(times, 95) <= 20);
+    }
+    const nearest = await timeStatements(database.db, [distanceStatement(await londonNear(placesApp.services.places, 100), PAGE + 1)], args.runs);
+    timings.push({ query: 'near: 100 km around London, nearest first', 'p50 ms': ms(nearest.p50), 'p95 ms': ms(nearest.p95), plan: nearest.used.join(', ') });
+    for (const prefix of PLACE_PREFIXES) {
+      const t = await timeStatements(database.db, [placesApp.services.places.explainablePrefix(prefix)], args.runs);
+      timings.push({ query: `places autocomplete "${prefix}"`, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
+    }
+    await placesApp.close();
     await app.close();
+    if (nearOnly) {
+      nearTargets(name, timings);
+      return { name, n, rows: [], timings };
+    }
     // PGlite allows one process at a time: the server gets the database to itself.
     if (!databaseUrl) await database.close();
 
@@ -571,6 +651,7 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
         target(`${t.query} in the database: p95 <= 50 ms`, `${t['p95 ms']} ms`, Number(t['p95 ms']) <= 50);
       }
     }
+    nearTargets(name, timings);
     if (searchOnly) return { name, n, rows, timings };
     const similar = timings.find((t) => t.query === 'similar listings');
     if (similar) target(`${name}: similar listings in the database: p95 <= 20 ms`, `${similar['p95 ms']} ms`, Number(similar['p95 ms']) <= 20);
@@ -624,7 +705,7 @@ async function main(): Promise<void> {
   const photosOnly = args.only === 'photos';
   const discoveryOnly = args.only === 'discovery';
   // The production bundle is what `npm start` runs: build it if its sources are newer.
-  if (!photosOnly) {
+  if (!photosOnly && args.only !== 'near') {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (built.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('could not build the server bundle');
   }

@@ -45,6 +45,8 @@ import { messagesRoutes } from './modules/messages/routes.ts';
 import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-matches/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
+import { placesRoutes } from './modules/places/routes.ts';
+import { createPlacesService } from './modules/places/service.ts';
 import { productsRoutes } from './modules/products/routes.ts';
 import { reachRoutes } from './modules/reach/routes.ts';
 import { createReachService } from './modules/reach/service.ts';
@@ -61,6 +63,8 @@ import { createPasskeysService } from './modules/passkeys/service.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createTwoFactorGate, createTwoFactorService } from './modules/two-factor/service.ts';
 import { createNewAccountLimits } from './modules/users/new-account-limits.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { createReviewsService } from './modules/reviews/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
 import { registerAuthGuard, type RouteEntry } from './plugins/auth.ts';
@@ -163,14 +167,21 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const photoMatches = createPhotoMatchesService(ctx, { images, onStolenPhotos });
   // Favourites and saved searches hear of every listing change inside its transaction (they queue their jobs there).
   const listingListeners: OnListingChange[] = [];
+  // The gazetteer (modules/places): a listing's location text names its place.
+  const places = createPlacesService(ctx);
+  // Reviews read trades and profiles (a read model) and own the ratings every product reply carries; a handover opens
+  // its trade's review window in its own transaction.
+  const reviews = createReviewsService(ctx, { mailer, users, events });
   const products = createProductsService(ctx, {
     images,
+    places,
     onDelete: declineRequests,
     onPhotosChanged: photoMatches.listingPhotosChanged,
     onChange: listingListeners,
     audit: audit.record,
     hiddenSellersFor: blocks.hiddenUsersFor,
     newAccount,
+    ratings: reviews.sellerRatings,
   });
   const favourites = createFavouritesService(ctx, { products, users, mailer, publish: events.publish });
   // Alerts skip the listings of a seller either party blocked (docs/product.md#blocking).
@@ -179,9 +190,10 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     mailer,
     publishMany: (notes) => events.publishMany(notes),
     shouldAlert: async (userId, sellerId) => !(await blocks.isBlockedBetween(userId, sellerId)),
+    placeOf: (id) => places.get(id),
   });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
-  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount });
+  const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount, reviews });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
@@ -211,13 +223,14 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     accounts.accountPart(),
     twoFactor.accountPart(),
     passkeys.accountPart(),
+    reviews.accountPart(),
     securityEvents.accountPart(),
   ]) {
     lifecycle.register(part);
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, products, favourites, savedSearches, buyerRequests,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, places, products, favourites, savedSearches, buyerRequests, reviews,
     contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -302,6 +315,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(twoFactorRoutes, { twoFactor: services.twoFactor, auth: services.auth, config });
       await api.register(passkeysRoutes, { passkeys: services.passkeys, auth: services.auth, config });
       await api.register(categoriesRoutes, { categories: services.categories });
+      await api.register(placesRoutes, { places: services.places });
       await api.register(productsRoutes, {
         products: services.products,
         urls: config,
@@ -326,6 +340,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
       await api.register(blocksRoutes, { blocks: services.blocks });
+      await api.register(reviewsRoutes, { reviews: services.reviews, urls: config });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });
       await api.register(imagesRoutes, { images: services.images, urls: config });
       await api.register(contactRoutes, { contact: services.contact });
@@ -339,6 +354,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
     config,
     db: database.db,
     products: services.products,
+    reviews: services.reviews,
     sessionUser: (cookie) => services.auth.sessionUser(cookie),
     // A signed-in visitor of the server-rendered page is counted by id, as the API counts them (their cookie names them).
     onProductView: (listing, request) => {

@@ -3,6 +3,7 @@ import { CATEGORY_KEYS } from './categories.ts';
 import { Email, PageQuery, requiredText } from './common.ts';
 import { Phone } from './products.ts';
 import { BuyerRequestStatusSchema } from './trade.ts';
+import { ReviewSchema } from './reviews.ts';
 import { REQUEST_LIST_VIEWS } from './trade-status.ts';
 
 /** A new request's status (the spec's); the whole lifecycle is in trade-status.ts. */
@@ -54,5 +55,9 @@ export const BuyerProductSchema = z.object({
   /** The parties' user ids (what PUT /api/blocks/:userId names). */
   buyerId: z.string(),
   sellerId: z.string(),
+  /** The caller's review of the other party (Completed requests; null before it is written). */
+  myReview: ReviewSchema.nullable().optional(),
+  /** Until when a Completed request may be reviewed (null for other statuses). */
+  reviewClosesAt: z.string().nullable().optional(),
 });
 export type BuyerProduct = z.infer<typeof BuyerProductSchema>;

@@ -2,6 +2,7 @@
 // web's first load and the server alike (docs/product.md#favourites-and-saved-searches).
 import { categoryLabel } from './category-keys.ts';
 import { formatPrice, type PriceFormat } from './price.ts';
+import { RADIUS_KM_DEFAULT } from './place-rules.ts';
 import { parseTimelineFilters, type TimelineFilters } from './timeline-filters.ts';
 
 /** Listings one user may keep in Favourites. */
@@ -41,8 +42,8 @@ export function filtersQuery(filters: SavedSearchFilters): string {
   return text ? `?${text}` : '';
 }
 
-/** "brass lamp in Home and Living under $50". */
-export function savedSearchLabel(filters: SavedSearchFilters, format?: PriceFormat): string {
+/** "brass lamp in Home and Living under $50 within 25 km of York" (`placeName`: the place `near` names). */
+export function savedSearchLabel(filters: SavedSearchFilters, format?: PriceFormat, placeName?: string): string {
   const parts: string[] = [filters.q ? filters.q : 'Everything'];
   if (filters.category) parts.push(`in ${categoryLabel(filters.category)}`);
   const min = filters.minPrice !== undefined ? formatPrice(Number(filters.minPrice), format) : undefined;
@@ -50,5 +51,6 @@ export function savedSearchLabel(filters: SavedSearchFilters, format?: PriceForm
   if (min && max) parts.push(`from ${min} to ${max}`);
   else if (max) parts.push(`under ${max}`);
   else if (min) parts.push(`over ${min}`);
+  if (filters.near !== undefined && placeName) parts.push(`within ${filters.radiusKm ?? RADIUS_KM_DEFAULT} km of ${placeName}`);
   return parts.join(' ');
 }

@@ -90,6 +90,15 @@ export const ERROR_STATUS = {
   NOTHING_TO_RESOLVE: 409,
   /** A moderation action that does not apply to the target (remove_listing on a user or a message). */
   ACTION_NOT_APPLICABLE: 400,
+  // --- Reviews (docs/product.md#reviews-and-profiles) ---
+  /** Reviewing a buy request that is not Completed. */
+  NOT_COMPLETED: 409,
+  /** A party's second review of the same trade. */
+  ALREADY_REVIEWED: 409,
+  /** Reviewing after the review window closed (REVIEW_WINDOW_HOURS after the handover). */
+  REVIEW_WINDOW_CLOSED: 409,
+  /** A second reply to a review, or a reply to a review not yet published. */
+  ALREADY_REPLIED: 409,
   /** An upload past the caller's photo storage quota (IMAGE_QUOTA_MB). */
   QUOTA_EXCEEDED: 413,
   // --- Safety (docs/product.md#blocking, #limits-for-new-accounts) ---

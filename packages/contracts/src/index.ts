@@ -17,3 +17,5 @@ export * from './discovery.ts';
 export * from './discovery-rules.ts';
 export * from './reports.ts';
 export * from './blocks.ts';
+export * from './reviews.ts';
+export * from './places.ts';

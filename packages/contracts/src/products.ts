@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { CATEGORY_KEYS } from './categories.ts';
 import { Email, imageUrl, PageQuery, requiredText } from './common.ts';
 import { messages } from './messages.ts';
+import { RADIUS_KM_MAX, RADIUS_KM_MIN } from './place-rules.ts';
+import { ListingPlaceSchema } from './places.ts';
 import { PRODUCT_SORTS } from './timeline-filters.ts';
 import { LISTING_WIRE_STATUSES } from './moderation-status.ts';
+import { SellerRatingSchema } from './reviews.ts';
 
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
 export const LONG_DESCRIPTION_HINT_WORDS = 180;
@@ -93,10 +96,35 @@ export const ProductFields = {
   uploaderLocation: requiredText('Location', 200),
 };
 
+/** A place of the gazetteer (GET /api/places), GeoNames' id; null on an update takes the listing's place away. */
+export const PlaceIdField = z.number().int().min(1).max(2_147_483_647).nullable().optional();
+
+/**
+ * The spec's fields and an optional `placeId`. uploaderLocation stays the spec's free text, required unless a placeId
+ * is given (the server then writes the place's name into it); without a placeId the server resolves the text to a
+ * place when it names one unambiguously (docs/product.md#near-me).
+ */
+const listingBody = () =>
+  z
+    .object({
+      ...ProductFields,
+      uploaderLocation: z.string({ error: messages.required('Location') }).trim().max(200, messages.tooLong(200)).optional(),
+      placeId: PlaceIdField,
+    })
+    .refine((body) => (typeof body.uploaderLocation === 'string' && body.uploaderLocation !== '') || typeof body.placeId === 'number', {
+      path: ['uploaderLocation'],
+      message: messages.required('Location'),
+      // Also when other fields failed (as every field's own required message is), unless the field failed itself; never
+      // for a body that is no object at all (null: its own type error says so, and there are no fields to read).
+      when: (payload) =>
+        typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
+        !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'uploaderLocation'),
+    });
+
 /** uploaderName and email may be sent by a spec client; the server ignores them (they come from the token). */
-export const CreateProductBody = z.object(ProductFields);
+export const CreateProductBody = listingBody();
 export type CreateProductBody = z.input<typeof CreateProductBody>;
-export const UpdateProductBody = z.object(ProductFields);
+export const UpdateProductBody = listingBody();
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
 export const ProductSchema = z.object({
@@ -124,6 +152,14 @@ export const ProductSchema = z.object({
   status: z.enum(LISTING_WIRE_STATUSES),
   /** How many users keep it in Favourites (public; who they are is not). */
   favouriteCount: z.number().int(),
+  /** The seller's user id: their public profile is /sellers/<sellerId>. */
+  sellerId: z.string(),
+  /** The seller's published reviews as a seller (docs/product.md#reviews-and-profiles). */
+  sellerRating: SellerRatingSchema,
+  /** The gazetteer's place of the listing, or null (its free-text location named none). */
+  place: ListingPlaceSchema.nullable(),
+  /** Only in a list asked with `near`: the kilometres from that place to the listing's, rounded. */
+  distanceKm: z.number().int().min(0).optional(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -141,6 +177,12 @@ export const ListProductsQuery = z.strictObject({
   maxPrice: money.optional(),
   sort: z.enum(PRODUCT_SORTS).default('newest'),
   email: Email.optional(),
+  /** One seller's listings for sale, public (their profile page); browsing only, not with q. */
+  sellerId: z.string().max(64).optional(),
+  /** A place id: only listings within radiusKm of it (listings without a place are left out), each with its distanceKm. */
+  near: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** Only with near (default 25). */
+  radiusKm: z.coerce.number().int().min(RADIUS_KM_MIN).max(RADIUS_KM_MAX).optional(),
 });
 export type ListProductsQuery = z.input<typeof ListProductsQuery>;
 

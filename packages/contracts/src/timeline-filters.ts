@@ -1,10 +1,12 @@
-// The timeline's filters as they stand in its URL (`/timeline?category=&q=&minPrice=&maxPrice=&sort=`), read by
+// The timeline's filters as they stand in its URL (`/timeline?category=&q=&minPrice=&maxPrice=&near=&radiusKm=&sort=`), read by
 // one rule on both sides: the web's filter bar and the server that paints the timeline's first page into its HTML
 // (docs/decisions/021-first-screens-from-the-components.md). If the two read a URL differently, the web would not recognise the
 // painted page as its own. Anything malformed is ignored, so a shared link never errors. Zod-free.
 import { CATEGORY_KEYS } from './category-keys.ts';
+import { isPlaceId, RADIUS_KM_DEFAULT, RADIUS_KM_MAX, RADIUS_KM_MIN } from './place-rules.ts';
 
-export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+/** `distance` (nearest first) only with `near` (a place): without one it is not a sort. */
+export const PRODUCT_SORTS = ['newest', 'price_asc', 'price_desc', 'distance'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /**
@@ -21,9 +23,17 @@ export interface TimelineFilters {
   q?: string;
   minPrice?: string;
   maxPrice?: string;
-  /** Absent for the default order (newest). */
+  /** A place id: listings within radiusKm of it. */
+  near?: string;
+  /** Only with near; absent for the default (RADIUS_KM_DEFAULT). */
+  radiusKm?: string;
+  /** Absent for the default order (newest); distance only with near. */
   sort?: ProductSort;
 }
+
+/** A radius as the URL gives it: a whole number of kilometres within the bounds. */
+export const isRadiusKm = (v: string | undefined): v is string =>
+  v !== undefined && /^\d{1,3}$/.test(v) && Number(v) >= RADIUS_KM_MIN && Number(v) <= RADIUS_KM_MAX;
 
 /** The longest search text the filters keep (the API refuses longer). */
 export const TIMELINE_QUERY_MAX = 200;
@@ -37,11 +47,18 @@ export function parseTimelineFilters(get: (key: string) => string | undefined): 
   const q = get('q')?.trim();
   const minPrice = get('minPrice');
   const maxPrice = get('maxPrice');
+  const near = get('near');
+  const radiusKm = get('radiusKm');
+  const hasNear = isPlaceId(near);
   return {
     ...(category && (CATEGORY_KEYS as readonly string[]).includes(category) ? { category } : {}),
     ...(q ? { q: q.slice(0, TIMELINE_QUERY_MAX) } : {}),
     ...(isPrice(minPrice) ? { minPrice } : {}),
     ...(isPrice(maxPrice) ? { maxPrice } : {}),
-    ...(sort && sort !== 'newest' && (PRODUCT_SORTS as readonly string[]).includes(sort) ? { sort: sort as ProductSort } : {}),
+    ...(hasNear ? { near } : {}),
+    ...(hasNear && isRadiusKm(radiusKm) && Number(radiusKm) !== RADIUS_KM_DEFAULT ? { radiusKm: String(Number(radiusKm)) } : {}),
+    ...(sort && sort !== 'newest' && (PRODUCT_SORTS as readonly string[]).includes(sort) && (sort !== 'distance' || hasNear)
+      ? { sort: sort as ProductSort }
+      : {}),
   };
 }

@@ -168,6 +168,7 @@ function decoderOf(field: unknown): Decoder | undefined {
       case 'PgInteger':
       case 'PgBoolean':
       case 'PgUUID':
+      case 'PgDoublePrecision':
         return null;
       case 'PgBigInt53':
         return (value) => Number(value);

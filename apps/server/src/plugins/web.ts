@@ -14,6 +14,8 @@ import { compressHtml, htmlEncoding, registerProductPage, registerSeoRoutes, reg
 import { createSitemaps, type SitemapOptions, STATIC_PAGES } from '../modules/pages/sitemap.ts';
 import type { ProductsService } from '../modules/products/service.ts';
 import type { AuthUser } from '../lib/auth-user.ts';
+import type { ReviewsService } from '../modules/reviews/service.ts';
+import { registerSellerPage } from '../modules/pages/seller-page.ts';
 import { errorBody } from '../lib/error-responses.ts';
 
 /**
@@ -37,6 +39,7 @@ const isApiPath = (url: string) => /^\/api(?:$|[/\\?#]|%2f|%5c)/i.test(url);
 const ROUTE_MODULES: Record<string, string> = {
   '/timeline': 'src/app/routes/timeline.tsx',
   '/productDetails/:id': 'src/app/routes/product-details.tsx',
+  '/sellers/:id': 'src/app/routes/seller-profile.tsx',
 };
 
 /**
@@ -69,6 +72,8 @@ export interface WebDeps {
   config: Config;
   db: Db;
   products: ProductsService;
+  /** Sellers' public pages (/sellers/:id); without it they are plain client routes. */
+  reviews?: ReviewsService;
   sitemap?: SitemapOptions;
   /** The user of the live session a cookie names, if any: /timeline then carries their first page (modules/pages/timeline.ts). */
   sessionUser?: (cookieValue: string | undefined) => Promise<AuthUser | undefined>;
@@ -77,7 +82,8 @@ export interface WebDeps {
 }
 
 /** A path under /productDetails the product route did not take (/productDetails/a/b, an over-long id): a 404 too. */
-const isProductPath = (url: string) => url === '/productDetails' || url.startsWith('/productDetails/');
+const isProductPath = (url: string) =>
+  url === '/productDetails' || url.startsWith('/productDetails/') || url === '/sellers' || url.startsWith('/sellers/');
 
 /** The built index.html with the price format's <meta> before </head>, outside the block each page replaces. */
 export function withPriceFormat(indexHtml: string, format: PriceFormat): string {
@@ -119,7 +125,7 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
   const indexHtml = hasWeb ? withPriceFormat(await readFile(indexFile!, 'utf8'), config.priceFormat) : undefined;
   const manifest = hasWeb ? await readManifest(distDir!) : {};
   const preloadsFor = (route: string) => (indexHtml && ROUTE_MODULES[route] ? routePreloads(manifest, ROUTE_MODULES[route], indexHtml) : []);
-  // The web's components, which paint the product page's and the timeline's first screens: loaded beside the start-up
+  // The web's components, which paint the product page's, the seller page's and the timeline's first screens: loaded beside the start-up
   // (React's server renderer takes a few hundred milliseconds to import), awaited by the first page that needs them.
   const render = indexHtml ? loadWebRender() : undefined;
   render?.catch((error: unknown) => app.log.error({ err: error }, 'the web renderer did not load: painted pages answer 500'));
@@ -131,6 +137,9 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
       extraHead: preloadsFor('/productDetails/:id'),
       onView: deps.onProductView,
     });
+  if (indexHtml && render && deps.reviews) {
+    registerSellerPage(app, { config, products: deps.products, reviews: deps.reviews, indexHtml, render, extraHead: preloadsFor('/sellers/:id') });
+  }
   if (indexHtml && render && deps.sessionUser && indexHtml.includes('<!--head-->')) {
     registerTimelinePage(app, { config, products: deps.products, indexHtml, render, extraHead: preloadsFor('/timeline'), sessionUser: deps.sessionUser });
   }

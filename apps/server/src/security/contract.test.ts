@@ -2,6 +2,7 @@
 // The run is the authorisation matrix's valid calls as all four callers, then invalid ones (empty, malformed
 // and wrongly typed input, unknown ids) as anonymous, a user and an admin. An undocumented status, media type,
 // body or missing header fails.
+import { YORK_GB, ZURICH } from '../modules/places/test-places.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,8 @@ vi.setConfig({ hookTimeout: 240_000, testTimeout: 300_000 });
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'og-contract-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const getApp = useTestApp({ DATA_DIR: dataDir });
+// Two places of the gazetteer, so the places routes answer as they do in production.
+const getApp = useTestApp({ DATA_DIR: dataDir }, { places: (p) => p.id === YORK_GB || p.id === ZURICH });
 
 /** Event streams never end by themselves: the call hangs up after this long. */
 const STREAMS = new Set(['GET /api/events']);

@@ -153,6 +153,9 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
         category: fc.constantFrom('homeAndLiving', 'fashion', 'Nope', ''),
         age: fc.constantFrom<unknown>(0, 24, '12', 12000),
         date: fc.constantFrom('2024-05-01', '2024-02-30', '1999-12-31'),
+        // A place of the fuzz world's gazetteer (York), none, unknown and malformed ones; with and without the text.
+        placeId: fc.constantFrom<unknown>(undefined, null, 2633352, 2657896, 999_999_999, 0, -1, 1.5, '2633352', 2 ** 31),
+        uploaderLocation: fc.constantFrom<unknown>('Leeds', 'York', 'Springfield', 'York, GB', '', undefined, ' , , '),
       }).map((o) => productBody(o));
     // --- The seller's decision (docs/product.md#trade-lifecycle), and statuses nobody may set. ---
     case 'PATCH /api/buyerProduct/:id':
@@ -179,6 +182,11 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
     // --- Messages ---
     case 'POST /api/buyerProduct/:id/messages':
       return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
+    // --- Reviews ---
+    case 'POST /api/buyerProduct/:id/review':
+      return fc.record({ rating: fc.constantFrom<unknown>(1, 5, 0, 6, 2.5, '4', null), text: fc.constantFrom('Great', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
+    case 'POST /api/reviews/:id/reply':
+      return fc.record({ text: fc.constantFrom('Thanks', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
     case 'POST /api/contact':
       return fc.record({
         name: fc.constantFrom('Ann'),
@@ -322,6 +330,8 @@ const cursorPart = fc.oneof(
 export const cursorShaped: fc.Arbitrary<string> = fc
   .oneof(
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom('n', 'p', 'r', 'c', 'x', ''), cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
+    // A distance page's: ['d', km, placeId, id].
+    { weight: 2, arbitrary: fc.tuple(fc.constant('d'), cursorPart, cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
     { weight: 3, arbitrary: fc.tuple(cursorPart, cursorPart).map((t) => JSON.stringify(t)) },
     { weight: 1, arbitrary: fc.array(cursorPart, { maxLength: 5 }).map((t) => JSON.stringify(t)) },
     { weight: 1, arbitrary: fc.constantFrom('["n","2024-01-01T00:00:00.000Z",', '{"0":"n"}', '[1e999,"x"]', '"x"', 'null') },
@@ -337,6 +347,8 @@ function queryArb(world: FuzzWorld, schema: ZodLike | undefined): fc.Arbitrary<s
   const email = fc.constantFrom(world.alice.email, world.bob.email, world.admin.email, 'Nobody@Test.Example');
   const value = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom('1', '24', '100', '101', '0', 'newest', 'price_asc', 'price_desc', 'homeAndLiving', 'chair', 'oak', 'open', 'closed') },
+    // Near me: place ids (York, unknown), radii in and out of 5..500, the distance sort, coordinates, place names.
+    { weight: 2, arbitrary: fc.constantFrom('2633352', '999999999', '2147483648', '25', '5', '500', '4', '501', '2.5', 'distance', '-90', '90.0001', '-180', '180.5', 'zur', 'sao pa', 'york, gb') },
     { weight: 2, arbitrary: email },
     { weight: 1, arbitrary: fc.constantFrom('eyJ4IjoxfQ', Buffer.from('["n","2024-01-01T00:00:00Z","x"]').toString('base64url'), Buffer.from('["p",1e300,"x"]').toString('base64url')) },
     { weight: 2, arbitrary: cursorShaped },
@@ -399,7 +411,10 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
     { weight: 5, arbitrary: fc.constantFrom(...pool) },
     { weight: 3, arbitrary: malformed },
     { weight: 2, arbitrary: nastyString.map((s) => s.slice(0, 260)) },
-  ).map((v) => (v === '' ? 'x' : v));
+  )
+    .map((v) => (v === '' ? 'x' : v))
+    // /api/users/admin/<x> is another route (GET /api/users/admin/:email answers it): never an id of /users/:id/<x>.
+    .map((v) => (v === 'admin' && /^\/api\/users\/:id\/[a-z]/.test(url) ? 'admin2' : v));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 // Invariants: nobody changes a listing's owner, a role (except an admin's PATCH) or a price (except the
 // listing's owner or an admin), and a buy request's price is its listing's price when it was made.
 // The routes are shared out over fuzz-1.test.ts ... fuzz-4.test.ts. `npm run fuzz -- --runs N` runs them all with FUZZ_RUNS=N.
+import { YORK_GB, ZURICH } from '../modules/places/test-places.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +31,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'og-fuzz-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const getApp = useTestApp({ DATA_DIR: dataDir });
+// Two places of the gazetteer, so the places routes answer as they do in production.
+const getApp = useTestApp({ DATA_DIR: dataDir }, { places: (p) => p.id === YORK_GB || p.id === ZURICH });
 
 // ---------------------------------------------------------------------------------------------
 // Checking a reply against the route's documented responses
@@ -399,6 +401,9 @@ export function fuzzShard(shard: number, shards: number): void {
       'PATCH /api/users/admin/:id',
       'GET /api/users/admin/:email',
       'GET /api/category',
+      // --- Near me (issue 31) ---
+      'GET /api/places',
+      'GET /api/places/nearest',
       'POST /api/products',
       'GET /api/products',
       'GET /api/products/:id',
@@ -467,6 +472,12 @@ export function fuzzShard(shard: number, shards: number): void {
       'PUT /api/blocks/:userId',
       'DELETE /api/blocks/:userId',
       'GET /api/blocks',
+      // --- Reviews ---
+      'POST /api/buyerProduct/:id/review',
+      'POST /api/reviews/:id/reply',
+      'DELETE /api/reviews/:id',
+      'GET /api/users/:id/reviews',
+      'GET /api/users/:id/profile',
     ];
 
     it('fuzzes exactly the routes in the route table', () => {

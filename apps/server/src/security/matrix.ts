@@ -18,6 +18,7 @@ import {
   products,
   reports,
   requestMessages,
+  reviews,
   savedSearches,
   sessions,
   totpSecrets,
@@ -141,6 +142,37 @@ function reportOnOwnerListing(w: World): Promise<void> {
   }
   return done;
 }
+/**
+ * The world's request handed over by its seller (a Completed trade the owner bought), once per world; with `reviewed`,
+ * both parties reviewed it, so both reviews are published: answers the seller's review of the owner.
+ */
+const completedTrades = new WeakMap<World, Promise<void>>();
+function completedTrade(w: World): Promise<void> {
+  let done = completedTrades.get(w);
+  if (!done) {
+    done = w.t.injectAs(w.seller, { method: 'DELETE', url: `/api/buyerProduct/${w.requestId}` }).then((res) => {
+      if (res.statusCode !== 200) throw new Error(`completedTrade: ${res.statusCode} ${res.body}`);
+    });
+    completedTrades.set(w, done);
+  }
+  return done;
+}
+const reviewedTrades = new WeakMap<World, Promise<string>>();
+function reviewOfOwner(w: World): Promise<string> {
+  let id = reviewedTrades.get(w);
+  if (!id) {
+    id = (async () => {
+      await completedTrade(w);
+      const theirs = await w.t.injectAs(w.seller, { method: 'POST', url: `/api/buyerProduct/${w.requestId}/review`, payload: { rating: 4, text: 'Paid on time' } });
+      const mine = await w.t.injectAs(w.owner, { method: 'POST', url: `/api/buyerProduct/${w.requestId}/review`, payload: { rating: 5 } });
+      if (theirs.statusCode !== 201 || mine.statusCode !== 201) throw new Error(`reviewOfOwner: ${theirs.body} ${mine.body}`);
+      return theirs.json<{ _id: string }>()._id;
+    })();
+    reviewedTrades.set(w, id);
+  }
+  return id;
+}
+const reviewRow = async (w: World, id: string) => (await w.t.database.db.select().from(reviews).where(eq(reviews.id, id)))[0] ?? null;
 
 let registered = 0;
 const OK4 = [200, 200, 200, 200] as const;
@@ -257,6 +289,10 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   'GET /api/category': { expect: OK4, request: () => json('GET', '/api/category') },
 
+  // Places: public reads of the gazetteer.
+  'GET /api/places': { expect: OK4, request: () => json('GET', '/api/places?q=york') },
+  'GET /api/places/nearest': { expect: OK4, request: () => json('GET', '/api/places/nearest?lat=53.96&lng=-1.08') },
+
   // Listings.
   'POST /api/products': {
     expect: [401, 200, 200, 200],
@@ -313,6 +349,31 @@ export const MATRIX: Record<string, MatrixEntry> = {
       return [(await requestRow(w, id))?.status, (await productRow(w, w.productId))?.status];
     },
   },
+
+  // --- Reviews (docs/product.md#reviews-and-profiles). The owner bought the seller's listing, handed over: the owner
+  // reviews the seller; another user and an admin who are no party get 404. ---
+  'POST /api/buyerProduct/:id/review': {
+    expect: [401, 201, 404, 404],
+    request: async (w) => {
+      await completedTrade(w);
+      return json('POST', `/api/buyerProduct/${w.requestId}/review`, { rating: 5, text: 'Smooth' });
+    },
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(reviews).where(eq(reviews.requestId, w.requestId)))[0]!.n,
+  },
+  // The seller's published review of the owner: only the owner answers it (once).
+  'POST /api/reviews/:id/reply': {
+    expect: [401, 200, 403, 403],
+    request: async (w) => json('POST', `/api/reviews/${await reviewOfOwner(w)}/reply`, { text: 'Thank you' }),
+    state: async (w) => (await reviewRow(w, await reviewOfOwner(w)))?.replyText ?? null,
+  },
+  // Admins only, whoever wrote it.
+  'DELETE /api/reviews/:id': {
+    expect: [401, 403, 403, 200],
+    request: async (w) => json('DELETE', `/api/reviews/${await reviewOfOwner(w)}`),
+    state: async (w) => reviewRow(w, await reviewOfOwner(w)),
+  },
+  'GET /api/users/:id/reviews': { expect: OK4, request: (w) => json('GET', `/api/users/${w.seller.id}/reviews?role=seller`) },
+  'GET /api/users/:id/profile': { expect: OK4, request: (w) => json('GET', `/api/users/${w.seller.id}/profile`) },
 
   // Images.
   'POST /api/images': {

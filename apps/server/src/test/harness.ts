@@ -14,6 +14,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { seedBase } from '../db/seed.ts';
 import type { Limiter } from '../lib/limiter.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import type { GazetteerPlace } from '../modules/places/gazetteer.ts';
 import type { UserRow } from '../modules/users/repository.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -73,6 +74,11 @@ export interface TestAppOptions {
   limiter?: Limiter;
   /** Module hooks the test watches (a spy instead of the wired module). */
   hooks?: ServiceHooks;
+  /**
+   * Load these places of the real gazetteer, as the first start loads all of them (places.load); without it the
+   * places table stays empty, so files that do not need places do not pay for it.
+   */
+  places?: (place: GazetteerPlace) => boolean;
 }
 
 export async function createTestApp(env: Record<string, string | undefined> = {}, options: TestAppOptions = {}) {
@@ -90,6 +96,7 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
   await seedBase(app.services);
   // As server.ts does before it listens.
   await app.services.jobs.start();
+  if (options.places) await app.services.places.load(options.places);
   const services: Services = app.services;
   let counter = 0;
 

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
           { path: paths.productDetails.path, lazy: () => import('./routes/product-details') },
           { path: paths.unsubscribe.path, lazy: () => import('./routes/unsubscribe') },
+          { path: paths.sellerProfile.path, lazy: () => import('./routes/seller-profile') },
           {
             element: <PrivateRoute />,
             children: [

@@ -2,7 +2,7 @@
 // react-dom/server from the same components the app renders, so a change to a card or to the product page shows in
 // both. The server loads this module bundled (apps/server/src/modules/pages/web-render.ts); React's first render in
 // the browser replaces the painted screen with the same markup (docs/decisions/021-first-screens-from-the-components.md).
-import type { PriceFormat, Product, TimelineFilters } from '@olden/contracts';
+import type { PriceFormat, Product, Profile, TimelineFilters } from '@olden/contracts';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { PageMain } from '@/components/page-main';
@@ -11,6 +11,8 @@ import { listingUnavailableReason } from '@/features/products/components/listing
 import { PhotosFallback, ProductDetailsView } from '@/features/products/components/product-details-view';
 import { ProductCardList } from '@/features/products/components/product-grid';
 import { TimelineView } from '@/features/products/components/timeline-view';
+import { ProfileHeader } from '@/features/reviews/components/profile-header';
+import { SellerProfileLayout } from '@/features/reviews/components/seller-profile-layout';
 import { withPriceFormat } from '@/lib/format';
 import { paths } from '@/config/paths';
 
@@ -60,6 +62,26 @@ export function renderProductScreen(product: Product, format: PriceFormat): stri
       <StaticRouter location={paths.productDetails.getHref(product._id)}>
         <PageMain>
           <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} photos={<PhotosFallback />} heart={paintedHeart(product, 'md')} />
+        </PageMain>
+      </StaticRouter>,
+    )),
+  );
+}
+
+/** A seller's public page as a visitor first sees it: the profile's header and their first listings for sale. */
+export function renderSellerScreen(profile: Profile, listings: Product[], format: PriceFormat): string {
+  const first = listings.slice(0, TIMELINE_FIRST_CARDS);
+  return withPriceFormat(format, () =>
+    withoutPreloads(renderToStaticMarkup(
+      <StaticRouter location={paths.sellerProfile.getHref(profile._id)}>
+        <PageMain>
+          <SellerProfileLayout header={<ProfileHeader profile={profile} />}>
+            {first.length > 0 && (
+              <div className="space-y-8">
+                <ProductCardList products={first} cardAction={paintedHeart} />
+              </div>
+            )}
+          </SellerProfileLayout>
         </PageMain>
       </StaticRouter>,
     )),

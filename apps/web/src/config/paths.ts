@@ -29,6 +29,8 @@ export const paths = {
     path: '/productDetails/:id',
     getHref: (id: string) => `/productDetails/${encodeURIComponent(id)}`,
   },
+  /** A member's public profile: listings for sale and reviews (server-rendered head). */
+  sellerProfile: { path: '/sellers/:id', getHref: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard/addProduct' },
     addProduct: { path: '/dashboard/addProduct', getHref: () => '/dashboard/addProduct' },

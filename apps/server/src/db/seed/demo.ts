@@ -130,6 +130,12 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           moderation: 'visible' as const,
           updatedAt: createdAt,
           favouriteCount: 0,
+          // Resolved from uploaderLocation at start, once the gazetteer is loaded (server.ts).
+          placeId: null,
+          placeName: null,
+          placeCountryCode: null,
+          placeLat: null,
+          placeLng: null,
         };
       });
       const byName = new Map(productRows.map((r) => [r.name, r]));

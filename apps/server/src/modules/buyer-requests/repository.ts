@@ -43,11 +43,18 @@ function lifecycle(db: Db) {
       return row;
     },
 
-    /** Moves the request from one of `from` to `to`; undefined when its status was not one of them. */
-    async setStatus(id: string, from: readonly BuyerRequestStatusValue[], to: BuyerRequestStatusValue): Promise<BuyerRequestRow | undefined> {
+    /**
+     * Moves the request from one of `from` to `to`; undefined when its status was not one of them. `bySeller`: the
+     * seller's (or an admin's) decision, their first answer if none came before (a profile's response time).
+     */
+    async setStatus(id: string, from: readonly BuyerRequestStatusValue[], to: BuyerRequestStatusValue, bySeller = false): Promise<BuyerRequestRow | undefined> {
       const [row] = await db
         .update(buyerRequests)
-        .set({ status: to, updatedAt: sql`now()` })
+        .set({
+          status: to,
+          updatedAt: sql`now()`,
+          ...(bySeller ? { sellerAnsweredAt: sql`coalesce(${buyerRequests.sellerAnsweredAt}, now())` } : {}),
+        })
         .where(and(eq(buyerRequests.id, id), inArray(buyerRequests.status, [...from])))
         .returning();
       return row;

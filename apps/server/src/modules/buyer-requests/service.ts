@@ -76,8 +76,15 @@ export function roleIn(caller: AuthUser, row: BuyerRequestRow): Actor | null {
 
 type CreateInput = z.output<typeof CreateBuyerRequestBody>;
 
+/** A trade's review as one party sees it (the reviews module's, through `deps.reviews`). */
+export interface ReviewView {
+  myReview: BuyerProduct['myReview'];
+  reviewClosesAt: string | null;
+}
+export type ReviewedRequest = ListedBuyerRequest & Partial<ReviewView>;
+
 /** A buy request as the API answers it, the listing's photo named where it is served (lib/image-urls.ts). */
-export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number }, urls: ImageUrlConfig): BuyerProduct {
+export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number } & Partial<ReviewView>, urls: ImageUrlConfig): BuyerProduct {
   return {
     _id: row.id,
     productId: row.productId,
@@ -101,6 +108,7 @@ export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number 
     unreadMessages: row.unreadMessages ?? 0,
     buyerId: row.buyerId,
     sellerId: row.sellerId,
+    ...(row.reviewClosesAt !== undefined ? { myReview: row.myReview ?? null, reviewClosesAt: row.reviewClosesAt } : {}),
   };
 }
 
@@ -164,6 +172,12 @@ export function cancelOnBlock(notify: Notifier): OnBlocked {
   };
 }
 
+/** What the reviews module does for this one: open a trade's review window in its handover, and show a party their review. */
+export interface TradeReviews {
+  onCompleted(tx: Db, request: BuyerRequestRow): Promise<void>;
+  mineFor(caller: AuthUser, requests: BuyerRequestRow[]): Promise<Map<string, ReviewView>>;
+}
+
 export function createBuyerRequestsService(
   ctx: AppContext,
   deps: {
@@ -171,6 +185,7 @@ export function createBuyerRequestsService(
     notify: Notifier;
     blocks: Pick<BlocksService, 'assertNotBlockedIn'>;
     newAccount: NewAccountLimits;
+    reviews?: TradeReviews;
   },
 ) {
   const repo = createBuyerRequestsRepository(ctx.db);
@@ -183,6 +198,13 @@ export function createBuyerRequestsService(
   /** One transaction over the requests and, through the products service, their listing. */
   function transaction<T>(work: (tx: BuyerRequestsLifecycle & ListingTrade & { handle: Db }) => Promise<T>): Promise<T> {
     return repo.transaction((requests, handle) => work({ ...requests, ...deps.products.tradeIn(handle), handle }));
+  }
+
+  /** Each Completed row with the caller's review of it (the others as they are). */
+  async function withReviews(caller: AuthUser, rows: ListedBuyerRequest[]): Promise<ReviewedRequest[]> {
+    if (!deps.reviews || !rows.some((r) => r.status === 'Completed')) return rows;
+    const mine = await deps.reviews.mineFor(caller, rows);
+    return rows.map((r) => ({ ...r, ...mine.get(r.id) }));
   }
 
   /** Runs a lifecycle transaction; the one-accepted-per-listing index is the last guard against a concurrent accept. */
@@ -245,11 +267,12 @@ export function createBuyerRequestsService(
     },
 
     /** One request, for its buyer, its seller or an admin; anyone else 404 (its existence is not revealed). */
-    async get(caller: AuthUser, id: string): Promise<ListedBuyerRequest> {
+    async get(caller: AuthUser, id: string): Promise<ReviewedRequest> {
       if (!isId(id)) throw notFound('Buy request');
       const row = await repo.findForCaller(id, caller.id);
       if (!row || !roleIn(caller, row)) throw notFound('Buy request');
-      return row;
+      const [reviewed] = await withReviews(caller, [row]);
+      return reviewed!;
     },
 
     /**
@@ -270,12 +293,12 @@ export function createBuyerRequestsService(
           if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
             throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
           }
-          const accepted = await tx.setStatus(id, ['Pending'], 'Accepted');
+          const accepted = await tx.setStatus(id, ['Pending'], 'Accepted', true);
           if (!accepted) throw requestClosed(current.status);
           return [{ row: accepted, previous: current.status }];
         }
         if (!isOpenRequest(current.status)) throw requestClosed(current.status);
-        const declined = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Declined');
+        const declined = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Declined', true);
         if (!declined) throw requestClosed(current.status);
         if (current.status === 'Accepted') await tx.setListingStatus(current.productId, 'reserved', 'available');
         return [{ row: declined, previous: current.status }];
@@ -291,7 +314,7 @@ export function createBuyerRequestsService(
     async list(
       caller: AuthUser,
       query: PageRequest & { buyerEmail?: string; email?: string; status?: RequestListView },
-    ): Promise<Page<ListedBuyerRequest>> {
+    ): Promise<Page<ReviewedRequest>> {
       const view = query.status ?? 'open';
       let by: { buyerEmail: string } | { sellerEmail: string };
       if (query.buyerEmail !== undefined) {
@@ -304,9 +327,10 @@ export function createBuyerRequestsService(
         throw badRequest('Pass exactly one of buyerEmail (your cart) or email (requests to you)');
       }
       if (view === 'closed') {
-        return keysetPage(UPDATED_AT_CURSOR, query).fetch((after, limit) =>
+        const page = await keysetPage(UPDATED_AT_CURSOR, query).fetch((after, limit) =>
           repo.list(by, 'closed', caller.id, limit, after && [after[1], after[2]]),
         );
+        return { ...page, rows: await withReviews(caller, page.rows) };
       }
       return keysetPage(CREATED_AT_CURSOR, query).fetch((after, limit) => repo.list(by, 'open', caller.id, limit, after));
     },
@@ -334,8 +358,10 @@ export function createBuyerRequestsService(
         if (!(await tx.setListingStatus(current.productId, from, 'sold'))) {
           throw listingUnavailable('This product is reserved for another buyer, sold or removed');
         }
-        const completed = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Completed');
+        const completed = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Completed', true);
         const others = await tx.declineOpenOnListing(current.productId, id);
+        // The trade's review window opens with the handover, in its transaction (docs/product.md#reviews-and-profiles).
+        await deps.reviews?.onCompleted(tx.handle, completed!);
         return [{ row: completed!, previous: current.status }, ...others];
       });
       notifyAll(changes, actor);

@@ -1,7 +1,7 @@
 // This process's live streams (GET /api/events): who is connected, what each is sent, and when a stream
 // ends. Events come from the bus (every process's publishes); a summary is counted here, once per user and
 // burst, for the users that have a stream in this process.
-import type { EventName, MessageEvent, ReportEvent, RequestEvent, Summary } from '@olden/contracts';
+import type { EventName, MessageEvent, ReportEvent, RequestEvent, ReviewEvent, Summary } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import type { BusNote, EventBus } from './bus.ts';
 
@@ -107,6 +107,7 @@ export function createLiveHub(
     if (event.name === 'request') return toUsers(local, sseEvent('request', event.data satisfies RequestEvent));
     if (event.name === 'favourite' || event.name === 'savedSearch') return toUsers(local, sseEvent(event.name, event.data));
     if (event.name === 'report') return toUsers(local, sseEvent('report', event.data satisfies ReportEvent));
+    if (event.name === 'review') return toUsers(local, sseEvent('review', event.data satisfies ReviewEvent));
     if ('data' in event) return toUsers(local, sseEvent('message', event.data satisfies MessageEvent));
     const message = await deps.loadMessage(event.messageId);
     if (message) toUsers(local, sseEvent('message', { requestId: message.requestId, message } satisfies MessageEvent));

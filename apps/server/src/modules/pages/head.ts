@@ -132,15 +132,15 @@ interface HeadFields {
   /** Absolute; omitted on pages with no address of their own. */
   url?: string;
   image?: string;
-  type: 'website' | 'product';
+  type: 'website' | 'product' | 'profile';
   robots?: string;
 }
 
 const named = (name: string, content: string): HeadTag => ({ tag: 'meta', name, content });
 const property = (key: string, content: string): HeadTag => ({ tag: 'meta', property: key, content });
 
-/** The tags every page has: title, description, canonical, OpenGraph and Twitter. */
-function pageTags(fields: HeadFields): HeadTag[] {
+/** The tags every page has: title, description, canonical, OpenGraph and Twitter; each page adds its own after. */
+export function pageTags(fields: HeadFields): HeadTag[] {
   return [
     { tag: 'title', text: fields.title },
     named('description', fields.description),

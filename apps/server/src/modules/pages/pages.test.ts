@@ -369,6 +369,7 @@ describe('sitemaps', () => {
       // 8 listings, 2 sold: 6 = 3 + 3, listed after the static pages' file; lastmod = the newest row of each file.
       expect(index).toEqual([
         { loc: `${PUBLIC_URL}/sitemap-static.xml` },
+        { loc: `${PUBLIC_URL}/sitemap-sellers.xml` },
         { loc: `${PUBLIC_URL}/sitemap-listings-1.xml`, lastmod: '2026-01-01T00:00:03.000Z' },
         { loc: `${PUBLIC_URL}/sitemap-listings-2.xml`, lastmod: '2026-01-01T00:00:07.000Z' },
       ]);
@@ -389,14 +390,14 @@ describe('sitemaps', () => {
 
       // The index is reused for a while: a listing added meanwhile shows up once it is read again.
       await insertListings(t2.database.db, { id: owner.id, name: owner.name, email: owner.email }, 1, { prefix: 'fff' });
-      expect(entries(await sitemaps.index())).toHaveLength(3);
+      expect(entries(await sitemaps.index())).toHaveLength(4);
       // Past its time it is read again in the background: that request still gets the previous index, a later one the new.
       const quick = createSitemaps({ config: t2.config, db: t2.database.db }, { perFile: 3, ttlMs: 50 });
-      expect(entries(await quick.index())).toHaveLength(4);
+      expect(entries(await quick.index())).toHaveLength(5);
       await insertListings(t2.database.db, { id: owner.id, name: owner.name, email: owner.email }, 3, { prefix: 'ffff' });
       await new Promise((r) => setTimeout(r, 60));
-      expect(entries(await quick.index())).toHaveLength(4);
-      await vi.waitFor(async () => expect(entries(await quick.index())).toHaveLength(5), { timeout: 10_000, interval: 100 });
+      expect(entries(await quick.index())).toHaveLength(5);
+      await vi.waitFor(async () => expect(entries(await quick.index())).toHaveLength(6), { timeout: 10_000, interval: 100 });
     } finally {
       await t2.close();
     }
@@ -413,6 +414,7 @@ describe('sitemaps', () => {
       expect(index.headers['cache-control']).toBe('public, max-age=300');
       expect(entries(index.body).map((e) => e.loc)).toEqual([
         `${PUBLIC_URL}/sitemap-static.xml`,
+        `${PUBLIC_URL}/sitemap-sellers.xml`,
         `${PUBLIC_URL}/sitemap-listings-1.xml`,
         `${PUBLIC_URL}/sitemap-listings-2.xml`,
       ]);

@@ -44,6 +44,10 @@ export function registerSeoRoutes(app: FastifyInstance, deps: { config: Config; 
     xml(reply, CACHE.sitemapStatic).send(sitemaps.staticPages()),
   );
 
+  app.get('/sitemap-sellers.xml', { schema: { hide: true } }, async (_request, reply) =>
+    xml(reply, CACHE.sitemapListings).send(await sitemaps.sellers()),
+  );
+
   app.get<{ Params: { n: string } }>('/sitemap-listings-:n.xml', { schema: { hide: true } }, async (request, reply) => {
     const { n } = request.params;
     const file = /^[1-9]\d{0,6}$/.test(n) ? await sitemaps.listings(Number(n)) : undefined;

@@ -94,12 +94,27 @@ export function createSitemaps(ctx: Pick<AppContext, 'config' | 'db'>, options: 
       const list = await files();
       const entries = [
         `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-static.xml`)}</loc></sitemap>`,
+        `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-sellers.xml`)}</loc></sitemap>`,
         ...list.map(
           (f, i) =>
             `<sitemap><loc>${escapeXml(`${publicUrl}/sitemap-listings-${i + 1}.xml`)}</loc><lastmod>${f.lastmod}</lastmod></sitemap>`,
         ),
       ];
       return `${XML_HEAD}<sitemapindex ${NS}>\n${entries.join('\n')}\n</sitemapindex>\n`;
+    },
+
+    /**
+     * Sellers' public pages (docs/product.md#reviews-and-profiles): members with at least one listing for sale, up to
+     * the protocol's 50,000 URLs (one file; past that many sellers it becomes files like the listings').
+     */
+    async sellers(): Promise<string> {
+      const { rows } = (await ctx.db.execute(sql`
+        select u.id from users u
+        where exists (select 1 from products p where p.seller_id = u.id and p.status <> 'sold')
+        order by u.id limit ${SITEMAP_MAX_URLS}
+      `)) as unknown as { rows: { id: string }[] };
+      const entries = rows.map((r) => `<url><loc>${escapeXml(`${publicUrl}/sellers/${encodeURIComponent(r.id)}`)}</loc></url>`);
+      return `${XML_HEAD}<urlset ${NS}>\n${entries.join('\n')}${entries.length ? '\n' : ''}</urlset>\n`;
     },
 
     staticPages(): string {

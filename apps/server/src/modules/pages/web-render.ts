@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { PriceFormat, Product, TimelineFilters } from '@olden/contracts';
+import type { PriceFormat, Product, Profile, TimelineFilters } from '@olden/contracts';
 
 /** What apps/web/src/app/server-render.tsx exports (the pages tests render through it, so a drift fails them). */
 export interface WebRender {
@@ -13,6 +13,7 @@ export interface WebRender {
   TIMELINE_FIRST_CARDS: number;
   renderTimelineScreen(page: { filters: TimelineFilters; items: Product[] }, format: PriceFormat): string;
   renderProductScreen(product: Product, format: PriceFormat): string;
+  renderSellerScreen(profile: Profile, listings: Product[], format: PriceFormat): string;
 }
 
 const here = fileURLToPath(import.meta.url);

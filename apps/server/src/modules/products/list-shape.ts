@@ -3,7 +3,15 @@
 import type { ListingOrder } from '@olden/contracts';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
+import { withinSql } from '../../lib/geo.ts';
 import type { SearchTerms } from './search/terms.ts';
+
+/** Listings within `km` of a place's point (near=, radiusKm=); listings without a place are never within. */
+export interface NearFilter {
+  lat: number;
+  lng: number;
+  km: number;
+}
 
 export interface ListFilter {
   category?: string;
@@ -14,8 +22,11 @@ export interface ListFilter {
    * of a shared cache's key: search's page memory is skipped when it is set.
    */
   hiddenSellers?: string[];
+  /** One seller's listings for sale (their public profile), by id. */
+  sellerId?: string;
   minCents?: number;
   maxCents?: number;
+  near?: NearFilter;
   search?: SearchTerms;
   sort: ListingOrder;
   /** The last row of the previous page: [createdAt ISO | price cents | rank, id]. */
@@ -52,11 +63,15 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
   const conditions: (SQL | undefined)[] = [
     filter.category !== undefined ? eq(products.category, value('category', filter.category)) : undefined,
     filter.sellerEmail !== undefined ? eq(products.sellerEmail, value('sellerEmail', filter.sellerEmail)) : undefined,
+    filter.sellerId !== undefined ? eq(products.sellerId, value('sellerId', filter.sellerId)) : undefined,
     filter.minCents !== undefined ? gte(products.priceCents, value('minCents', filter.minCents)) : undefined,
     filter.maxCents !== undefined ? lte(products.priceCents, value('maxCents', filter.maxCents)) : undefined,
     // One text parameter (ids are hex), so a statement's shape does not vary with how many are hidden.
     filter.hiddenSellers !== undefined
       ? sql`${products.sellerId} <> all(string_to_array(${value('hiddenSellers', filter.hiddenSellers.join(','))}, ','))`
+      : undefined,
+    filter.near !== undefined
+      ? withinSql(products.placeLat, products.placeLng, value('nearLat', filter.near.lat), value('nearLng', filter.near.lng), value('nearKm', filter.near.km))
       : undefined,
     match,
     notSold(filter),
@@ -69,6 +84,7 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
     const order = direction === 'asc' ? [asc(products.priceCents), asc(products.id)] : [desc(products.priceCents), desc(products.id)];
     return { where: and(...conditions), order };
   }
+  if (filter.sort === 'distance') throw new Error('a distance page is read by distancePage (near.ts)');
   if (after) conditions.push(afterRow(sql`${products.createdAt}, ${products.id}`, sql`${after[0]}::timestamptz, ${after[1]}`, 'desc'));
   // NULLS LAST matches the index definitions (drizzle's .desc() writes it), so the planner can walk them.
   return { where: and(...conditions), order: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`] };

@@ -5,10 +5,11 @@ import { PAGE_LIMIT_DEFAULT } from '@olden/contracts';
 import { type Db, type RawSelect, rawPreparedSelect } from '../../db/client.ts';
 import { products } from '../../db/schema.ts';
 import { type ListFilter, listShape } from './list-shape.ts';
+import { type DistanceAfter, type DistancedProduct, type DistanceFilter, distancePage } from './near.ts';
 import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
 import { matchOf } from './search/match.ts';
+import { createStatementRunner } from './search/statements.ts';
 
-export type { ListFilter } from './list-shape.ts';
 
 /**
  * An account's deletion (lib/account-lifecycle.ts): its listings, locked in id order then deleted on the deletion's
@@ -36,6 +37,9 @@ export async function setSellerEmailIn(tx: Db, sellerId: string, email: string):
 export async function listingsOfSeller(db: Db, sellerId: string): Promise<ProductRow[]> {
   return db.select(productColumns).from(products).where(eq(products.sellerId, sellerId)).orderBy(products.createdAt, products.id);
 }
+
+export type { ListFilter, NearFilter } from './list-shape.ts';
+export type { DistanceAfter, DistancedProduct } from './near.ts';
 export type { ListedProduct, NewProductRow, ProductChanges, ProductRow } from './rows.ts';
 
 /**
@@ -57,7 +61,10 @@ async function lockNamed(tx: Db, named: NamedImages | undefined): Promise<string
 /** What a list reads: every column but the tsvectors, and no rank (relevance pages add theirs). */
 const listSelection = { ...productColumns, rank: sql<number | null>`null::float8` };
 /** What a browse page (no q) reads: what its reply and cursor need, nothing more. */
-const { sellerId: _sellerId, updatedAt: _updatedAt, ...browseSelection } = listSelection;
+const { updatedAt: _updatedAt, ...browseSelection } = listSelection;
+
+/** A listing's copy of its place. */
+export type PlaceColumns = Pick<NewProductRow, 'placeId' | 'placeName' | 'placeCountryCode' | 'placeLat' | 'placeLng'>;
 
 export interface ProductsRepositoryOptions {
   /**
@@ -123,9 +130,11 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       filter.sort,
       filter.category !== undefined ? 'c' : '',
       filter.sellerEmail !== undefined ? 'e' : '',
+      filter.sellerId !== undefined ? 's' : '',
       filter.minCents !== undefined ? 'min' : '',
       filter.maxCents !== undefined ? 'max' : '',
       filter.hiddenSellers !== undefined ? 'hidden' : '',
+      filter.near !== undefined ? 'near' : '',
       filter.after ? 'after' : '',
       // The default page has its own statements (buildBrowseQuery writes its LIMIT in).
       filter.limit === PAGE_LIMIT_DEFAULT + 1 ? 'page' : '',
@@ -133,9 +142,13 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     const values = {
       category: filter.category,
       sellerEmail: filter.sellerEmail,
+      sellerId: filter.sellerId,
       minCents: filter.minCents,
       maxCents: filter.maxCents,
       hiddenSellers: filter.hiddenSellers?.join(','),
+      nearLat: filter.near?.lat,
+      nearLng: filter.near?.lng,
+      nearKm: filter.near?.km,
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,
@@ -155,9 +168,31 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     return query.execute(values);
   }
 
+  const runStatement = createStatementRunner(db);
+
   return {
     buildListQuery,
     buildBrowseQuery,
+
+    /** A page nearest first without search words (near.ts; with words it is the search engine's: SearchEngine.nearest). */
+    distanceList(filter: DistanceFilter & { search?: undefined }, after: DistanceAfter | undefined): Promise<DistancedProduct[]> {
+      return distancePage(runStatement, filter, after);
+    },
+
+    /** Listings that have no place yet and a location text, for resolving them (the first start after the upgrade). */
+    async unplaced(afterId: string, limit: number): Promise<{ id: string; uploaderLocation: string }[]> {
+      return db
+        .select({ id: products.id, uploaderLocation: products.uploaderLocation })
+        .from(products)
+        .where(sql`${products.placeId} is null and ${products.id} > ${afterId}`)
+        .orderBy(products.id)
+        .limit(limit);
+    },
+
+    /** Sets the place a listing's text was resolved to (its copy of the place's name, country and point). */
+    async setPlace(id: string, place: PlaceColumns): Promise<void> {
+      await tellAfter(db.update(products).set(place).where(sql`${products.id} = ${id} and ${products.placeId} is null`), () => false);
+    },
 
     /** A page in newest or price order, browsing or searching (relevance is search's own: SearchEngine.search). */
     async list(filter: ListFilter): Promise<ListedProduct[]> {

@@ -2,18 +2,21 @@ import {
   type CategoryKey,
   canEditListing,
   type CreateProductBody,
+  distanceKm,
   findCategoryKey,
   type ListProductsQuery,
   listingOrder,
   SIMILAR_LIMIT,
   type Product,
   type ProductDetail,
+  type SellerRating,
+  RADIUS_KM_DEFAULT,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
-import { AppError, notFound, notYours } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
@@ -22,8 +25,21 @@ import { type AuthUser, assertSelfOrAdmin } from '../../lib/auth-user.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import type { ImagesService } from '../images/service.ts';
 import type { NewAccountLimits } from '../users/new-account-limits.ts';
+import type { PlacesService } from '../places/service.ts';
 import type { Db } from '../../db/client.ts';
-import { createProductsRepository, deleteListingsOfSeller, type ListedProduct, listingsOfSeller, type ProductChanges, type ProductRow, setSellerEmailIn } from './repository.ts';
+import {
+  createProductsRepository,
+  deleteListingsOfSeller,
+  type DistanceAfter,
+  type DistancedProduct,
+  type ListedProduct,
+  listingsOfSeller,
+  type NearFilter,
+  type PlaceColumns,
+  type ProductChanges,
+  type ProductRow,
+  setSellerEmailIn,
+} from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
 import { listingModeration } from './moderation.ts';
 import { createSimilarListings } from './similar.ts';
@@ -52,12 +68,22 @@ const IMAGE_NOT_YOURS_MESSAGE = 'This image was uploaded by someone else: upload
 
 type ProductInput = z.output<typeof CreateProductBody>;
 type ListQuery = z.output<typeof ListProductsQuery>;
+type ProductOrder = 'newest' | 'price_asc' | 'price_desc';
 
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-/** A listing as the API answers it, its images named where they are served (lib/image-urls.ts). */
-export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls: ImageUrlConfig): Product {
+/** No review yet: what a product reply says of a new seller. */
+export const NO_RATING: SellerRating = { average: null, count: 0 };
+
+/** A listing with its seller's rating (the reviews module's running sums), as every product reply carries it. */
+export type RatedProduct<Row> = Row & { sellerRating: SellerRating };
+
+/**
+ * A listing as the API answers it, its images named where they are served (lib/image-urls.ts), with its seller's rating;
+ * `distanceKm` only in a list asked with near.
+ */
+export function toProduct(row: Omit<ProductRow, 'updatedAt'> & { sellerRating?: SellerRating; distanceKm?: number }, urls: ImageUrlConfig): Product {
   return {
     _id: row.id,
     image1: absoluteImageUrl(row.image1, urls),
@@ -79,6 +105,10 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
     // Hidden and removed say so instead of the trade status (decision 026); only the seller and admins see them.
     status: row.moderation === 'visible' ? row.status : row.moderation,
     favouriteCount: row.favouriteCount,
+    sellerId: row.sellerId,
+    sellerRating: row.sellerRating ?? NO_RATING,
+    place: row.placeId !== null ? { id: row.placeId, name: row.placeName ?? '', countryCode: row.placeCountryCode ?? '' } : null,
+    ...(row.distanceKm !== undefined ? { distanceKm: row.distanceKm } : {}),
   };
 }
 
@@ -86,6 +116,31 @@ export function toProduct(row: Omit<ProductRow, 'sellerId' | 'updatedAt'>, urls:
 export function toProductDetail(row: ProductRow, urls: ImageUrlConfig): ProductDetail {
   return { ...toProduct(row, urls), sellerId: row.sellerId };
 }
+
+/** A listing without a place. */
+const NO_PLACE: PlaceColumns = { placeId: null, placeName: null, placeCountryCode: null, placeLat: null, placeLng: null };
+const placeColumns = (place: { id: number; name: string; countryCode: string; lat: number; lng: number }): PlaceColumns => ({
+  placeId: place.id,
+  placeName: place.name,
+  placeCountryCode: place.countryCode,
+  placeLat: place.lat,
+  placeLng: place.lng,
+});
+/** The location text a place gives a listing that sent none: "Springfield, Illinois, United States". */
+const readableName = (place: { name: string; region: string | null; country: string }) =>
+  [place.name, place.region === place.name ? null : place.region, place.country].filter((part) => part !== null && part !== '').join(', ').slice(0, 200);
+
+type DistanceCursor = ['d', number, number, string];
+/** A distance page's cursor: the last listing's distance as computed, its place and its id. */
+const DISTANCE_CURSOR: CursorSpec<DistancedProduct, DistanceCursor> = {
+  keyOf: (row) => ['d', row.distance, row.placeId ?? 0, row.id],
+  isKey(values): values is DistanceCursor {
+    if (!isTuple(values, ['string', 'number', 'number', 'string'])) return false;
+    const [tag, km, placeId, id] = values as DistanceCursor;
+    return tag === 'd' && isCursorId(id) && Number.isFinite(km) && km >= 0 && km <= 20_100 && Number.isSafeInteger(placeId) && placeId > 0 && placeId <= 2_147_483_647;
+  },
+};
+
 
 type ProductCursor = ['n', string, string] | ['p', number, string];
 
@@ -139,10 +194,15 @@ export type OnListingChange = (tx: Db, change: ListingChange) => Promise<void>;
  */
 export type OnListingPhotosChanged = (listing: { productId: string; sellerId: string; imageIds: string[] }) => Promise<void>;
 
+/** Sellers' ratings by seller id (the reviews module's sellerRatings): one query per reply. */
+export type SellerRatings = (sellerIds: string[]) => Promise<Map<string, SellerRating>>;
+
 export function createProductsService(
   ctx: AppContext,
   deps: {
     images: ImagesService;
+    /** The gazetteer: a listing's location text names its place (docs/product.md#near-me). */
+    places: PlacesService;
     onDelete: OnListingDeleted;
     onPhotosChanged?: OnListingPhotosChanged;
     onChange?: OnListingChange[];
@@ -151,6 +211,8 @@ export function createProductsService(
     /** The blocks module's hiddenUsersFor: whose listings a signed-in viewer's lists leave out (docs/product.md#blocking). */
     hiddenSellersFor?: (viewerId: string) => Promise<string[]>;
     newAccount?: Pick<NewAccountLimits, 'enforce'>;
+    /** The reviews module's sellerRatings: every product reply carries its seller's rating. */
+    ratings?: SellerRatings;
   },
 ) {
   const search = deps.search ?? createFullTextSearch(ctx.db);
@@ -189,7 +251,28 @@ export function createProductsService(
     throw imageNotStored(IMAGE_FIELDS.filter((f) => missing.includes(storedImageId(body[f]) ?? '')));
   }
 
-  function changesOf(body: ProductInput): ProductChanges {
+  /**
+   * The listing's place and location text: a placeId given is that place (its readable name fills an empty text);
+   * null is none; without one, the text is resolved (docs/product.md#near-me), except an edit that keeps the text
+   * keeps its place (one chosen from the list for a text that names several).
+   */
+  async function placeOf(body: ProductInput, current?: ProductRow): Promise<{ location: string; place: PlaceColumns }> {
+    const text = body.uploaderLocation ?? '';
+    if (typeof body.placeId === 'number') {
+      const place = await deps.places.get(body.placeId);
+      if (!place) throw badRequest('Unknown place', [{ path: 'placeId', message: 'Choose a place from the list' }]);
+      return { location: text || readableName(place), place: placeColumns(place) };
+    }
+    if (body.placeId === null) return { location: text, place: NO_PLACE };
+    if (current && current.uploaderLocation === text) {
+      const { placeId, placeName, placeCountryCode, placeLat, placeLng } = current;
+      return { location: text, place: { placeId, placeName, placeCountryCode, placeLat, placeLng } };
+    }
+    const resolved = await deps.places.resolve(text);
+    return { location: text, place: resolved ? placeColumns(resolved) : NO_PLACE };
+  }
+
+  function changesOf(body: ProductInput, where: { location: string; place: PlaceColumns }): ProductChanges {
     return {
       image1: body.image1,
       image2: body.image2,
@@ -203,7 +286,8 @@ export function createProductsService(
       longDescription: body.longDescription,
       priceCents: toCents(body.price),
       uploaderPhone: body.uploaderPhone,
-      uploaderLocation: body.uploaderLocation,
+      uploaderLocation: where.location,
+      ...where.place,
     };
   }
 
@@ -219,12 +303,18 @@ export function createProductsService(
    * (docs/product.md#reports-and-moderation). `viewer` is asked only then, so a visible listing's answer never
    * depends on who asks.
    */
-  async function getFor(viewer: () => Promise<AuthUser | null>, id: string): Promise<ProductRow> {
+  async function visibleTo(viewer: () => Promise<AuthUser | null>, id: string): Promise<ProductRow> {
     const row = await find(id);
     if (row.moderation === 'visible') return row;
     const caller = await viewer();
     if (!caller || !canEditListing(caller, { email: row.sellerEmail })) throw notFound('Product');
     return row;
+  }
+
+  /** visibleTo, with the seller's rating (every product reply carries it). */
+  async function getFor(viewer: () => Promise<AuthUser | null>, id: string): Promise<RatedProduct<ProductRow>> {
+    const [row] = await rated([await visibleTo(viewer, id)]);
+    return row!;
   }
 
   /**
@@ -236,6 +326,18 @@ export function createProductsService(
     if (!caller || sellerEmail !== undefined || !deps.hiddenSellersFor) return undefined;
     const ids = await deps.hiddenSellersFor(caller.id);
     return ids.length > 0 ? ids : undefined;
+  }
+
+  /** The rows with their sellers' ratings: one lookup for the whole page. */
+  async function rated<Row extends { sellerId: string }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
+    if (rows.length === 0 || !deps.ratings) return rows.map((row) => ({ ...row, sellerRating: NO_RATING }));
+    const ratings = await deps.ratings(rows.map((row) => row.sellerId));
+    return rows.map((row) => ({ ...row, sellerRating: ratings.get(row.sellerId) ?? NO_RATING }));
+  }
+
+  async function ratedPage(page: Promise<Page<ListedProduct>>): Promise<Page<RatedProduct<ListedProduct>>> {
+    const { rows, nextCursor } = await page;
+    return { rows: await rated(rows), nextCursor };
   }
 
   /** The listing, if the caller may change it: its seller or an admin. */
@@ -251,13 +353,14 @@ export function createProductsService(
       await assertImagesUsable(caller, body);
       await enforceBudget(ctx, 'product-create', caller.id, PRODUCT_CREATE_BUDGET.max, PRODUCT_CREATE_BUDGET.windowMs);
       await deps.newAccount?.enforce(caller, 'listings');
+      const where = await placeOf(body);
       const { id, missing } = await repo.insert(
         {
           id: newId(),
           sellerId: caller.id,
           uploaderName: caller.name,
           sellerEmail: caller.email,
-          ...changesOf(body),
+          ...changesOf(body, where),
         },
         { ids: storedImageIds(body), lock: deps.images.lockIn },
         (tx, row) => tell(tx, { kind: 'created', row }),
@@ -267,7 +370,11 @@ export function createProductsService(
       return { acknowledged: true, insertedId: id! };
     },
 
-    get: find,
+    /** One listing with its seller's rating. */
+    async get(id: string): Promise<RatedProduct<ProductRow>> {
+      const [row] = await rated([await find(id)]);
+      return row!;
+    },
 
     /** Whose listing this is, or undefined when there is none (the reach module's question). */
     async owner(id: string): Promise<{ id: string; sellerId: string } | undefined> {
@@ -284,7 +391,7 @@ export function createProductsService(
     async similar(id: string, viewer: () => Promise<AuthUser | null> = async () => null): Promise<ListedProduct[]> {
       let caller: Promise<AuthUser | null> | undefined;
       const once = () => (caller ??= viewer());
-      const row = await getFor(once, id);
+      const row = await visibleTo(once, id);
       // The viewer's blocks, both ways, leave those sellers out as every other list does (docs/product.md#blocking).
       const hidden = await hiddenSellers(await once());
       return similarListings({ id: row.id, name: row.name, category: row.category }, SIMILAR_LIMIT, { sellerIds: hidden });
@@ -298,7 +405,7 @@ export function createProductsService(
       await assertImagesUsable(caller, body, current);
       await enforceBudget(ctx, 'product-update', caller.id, PRODUCT_UPDATE_BUDGET.max, PRODUCT_UPDATE_BUDGET.windowMs);
       const kept = storedImageIds(body);
-      const { before, missing } = await repo.update(id, changesOf(body), { ids: kept, lock: deps.images.lockIn }, (tx, was, after) =>
+      const { before, missing } = await repo.update(id, changesOf(body, await placeOf(body, current)), { ids: kept, lock: deps.images.lockIn }, (tx, was, after) =>
         tell(tx, { kind: 'updated', before: was, after }),
       );
       assertNoneMissing(body, missing);
@@ -336,17 +443,35 @@ export function createProductsService(
     },
 
     /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
-    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<ListedProduct>> {
+    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<RatedProduct<ListedProduct>>> {
       if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
+      if (query.sellerId !== undefined) {
+        if (query.q !== undefined) throw badRequest('sellerId lists a seller’s listings and cannot be combined with q');
+        if (!isId(query.sellerId)) return emptyPage();
+      }
       // Each search may look up typo corrections: counted per address, so one client cannot flood them.
       if (query.q && queryWords(query.q).length > 0) {
         await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
+      }
+      if (query.near === undefined && query.radiusKm !== undefined) {
+        throw badRequest('radiusKm needs near', [{ path: 'radiusKm', message: 'A radius needs a place (near)' }]);
+      }
+      if (query.near === undefined && query.sort === 'distance') {
+        throw badRequest('sort=distance needs near', [{ path: 'sort', message: 'Sorting by distance needs a place (near)' }]);
       }
       const terms = query.q ? await this.searchTerms(query.q) : undefined;
       const order = listingOrder(query.sort, terms !== undefined);
       // Each decodes its cursor at once: an invalid one is a 400 before anything else is asked.
       const ranked = order === 'relevance' ? keysetPage(RELEVANCE_CURSOR, query) : undefined;
-      const sorted = order !== 'relevance' ? keysetPage(productCursor(order), query) : undefined;
+      const byDistance = order === 'distance' ? keysetPage(DISTANCE_CURSOR, query) : undefined;
+      const sorted = order !== 'relevance' && order !== 'distance' ? keysetPage(productCursor(order), query) : undefined;
+      let near: NearFilter | undefined;
+      if (query.near !== undefined) {
+        const center = await deps.places.get(query.near);
+        // As an unknown category: a place no longer (or never) in the gazetteer matches nothing.
+        if (!center) return emptyPage();
+        near = { lat: center.lat, lng: center.lng, km: query.radiusKm ?? RADIUS_KM_DEFAULT };
+      }
       let category: string | undefined;
       if (query.category !== undefined) {
         const key = findCategoryKey(query.category);
@@ -359,9 +484,62 @@ export function createProductsService(
         minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
         maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
         hiddenSellers: await hiddenSellers(caller, query.email),
+        near,
       };
-      if (ranked) return ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit));
-      return sorted!.fetch((after, limit) => repo.list({ ...filters, search: terms, sort: order, after: after && [after[1], after[2]], limit }));
+      const page = byDistance
+        ? await byDistance.fetch((after, limit) =>
+            terms
+              ? search.nearest({ ...filters, near: near!, terms }, after && ([after[1], after[2], after[3]] as DistanceAfter), limit)
+              : repo.distanceList({ ...filters, near: near!, limit }, after && ([after[1], after[2], after[3]] as DistanceAfter)),
+          )
+        : ranked
+          ? await ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit))
+          : await sorted!.fetch((after, limit) =>
+              repo.list({ ...filters, sellerId: query.sellerId, search: terms, sort: order as ProductOrder, after: after && [after[1], after[2]], limit }),
+            );
+      const rows = await rated(page.rows);
+      if (!near) return { ...page, rows };
+      const center = near;
+      return {
+        ...page,
+        rows: rows.map((row) => ({
+          ...row,
+          distanceKm: Math.round(
+            'distance' in row && typeof row.distance === 'number' ? row.distance : distanceKm(center.lat, center.lng, row.placeLat ?? 0, row.placeLng ?? 0),
+          ),
+        })),
+      };
+    },
+
+    /**
+     * Resolves the location text of every listing without a place, as a new listing's is (the first start after the
+     * gazetteer is loaded: the upgrade's data migration). Answers how many were examined and resolved.
+     */
+    async resolveUnplaced(): Promise<{ examined: number; resolved: number }> {
+      const known = new Map<string, PlaceColumns | null>();
+      let examined = 0;
+      let resolved = 0;
+      let after = '';
+      for (;;) {
+        const rows = await repo.unplaced(after, 500);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          examined += 1;
+          const text = row.uploaderLocation.trim().toLowerCase();
+          let place = known.get(text);
+          if (place === undefined) {
+            const found = await deps.places.resolve(row.uploaderLocation);
+            place = found ? placeColumns(found) : null;
+            known.set(text, place);
+          }
+          if (place) {
+            await repo.setPlace(row.id, place);
+            resolved += 1;
+          }
+        }
+        after = rows[rows.length - 1]!.id;
+      }
+      return { examined, resolved };
     },
 
     hiddenSellers,

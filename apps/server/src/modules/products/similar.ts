@@ -14,7 +14,7 @@ const WORDS = 3;
 /** Word matches ranked at most: enough for eight good ones, bounded for a common word. */
 const CANDIDATES = 400;
 
-const { sellerId: _sellerId, updatedAt: _updatedAt, ...listedColumns } = productColumns;
+const { updatedAt: _updatedAt, ...listedColumns } = productColumns;
 
 export interface SimilarTo {
   id: string;

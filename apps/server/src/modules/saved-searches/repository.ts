@@ -3,6 +3,7 @@
 // (search_words) to find a search's rarest word (docs/decisions/025-saved-search-matching.md).
 import { and, asc, eq, getTableColumns, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { distanceSql } from '../../lib/geo.ts';
 import { products, savedSearches, savedSearchHits, userBlocks } from '../../db/schema.ts';
 
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -45,6 +46,9 @@ export interface AlertProgress {
   /** Set when this batch was mailed; null keeps the last mail's time. */
   lastMailedAt: Date | null;
 }
+
+/** A search without a place matches anywhere; one with a place, a listing whose place is within its radius. */
+const WITHIN_RADIUS = sql`(s.near_lat is null or (p.place_lat is not null and ${distanceSql(sql`s.near_lat`, sql`s.near_lng`, sql`p.place_lat`, sql`p.place_lng`)} <= s.radius_km))`;
 
 export function createSavedSearchesRepository(db: Db) {
   return {
@@ -123,7 +127,8 @@ export function createSavedSearchesRepository(db: Db) {
       return rowsOf(
         await tx.execute(sql`
           with p as (
-            select id, seller_id, category, price_cents, search from ${products} where id = ${productId} and status = 'available' and moderation = 'visible'
+            select id, seller_id, category, price_cents, search, place_lat, place_lng from ${products}
+            where id = ${productId} and status = 'available' and moderation = 'visible'
           ), hit as (
             insert into ${savedSearchHits} (saved_search_id, product_id)
             select s.id, p.id from p join ${savedSearches} s
@@ -133,6 +138,8 @@ export function createSavedSearchesRepository(db: Db) {
               and (s.min_cents is null or p.price_cents >= s.min_cents)
               and (s.max_cents is null or p.price_cents <= s.max_cents)
               and (s.q is null or p.search @@ s.query)
+              -- A search near a place matches listings with a place within its radius (docs/product.md#near-me).
+              and ${WITHIN_RADIUS}
               -- A seller either party blocked is left out (the timeline the search opens leaves them out too).
               and not exists (
                 select 1 from ${userBlocks} b
@@ -157,13 +164,14 @@ export function createSavedSearchesRepository(db: Db) {
     /** The matching statement for a listing, not run (the benchmark EXPLAINs and times its select). */
     matchSelect(productId: string) {
       return sql`
-        with p as (select id, seller_id, category, price_cents, search from ${products} where id = ${productId})
+        with p as (select id, seller_id, category, price_cents, search, place_lat, place_lng from ${products} where id = ${productId})
         select s.id from p join ${savedSearches} s on s.match_key = any(tsvector_to_array(p.search) || array['c:' || p.category, '*'])
         where s.user_id <> p.seller_id
           and (s.category is null or s.category = p.category)
           and (s.min_cents is null or p.price_cents >= s.min_cents)
           and (s.max_cents is null or p.price_cents <= s.max_cents)
           and (s.q is null or p.search @@ s.query)
+          and ${WITHIN_RADIUS}
           and not exists (
             select 1 from ${userBlocks} b
             where (b.blocker_id = s.user_id and b.blocked_id = p.seller_id) or (b.blocker_id = p.seller_id and b.blocked_id = s.user_id)

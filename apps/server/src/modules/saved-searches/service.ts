@@ -10,6 +10,7 @@
 // alert job then mails nothing and leaves the hits to the digest. A batch is finished by the job that took it
 // (`pendingSeq`): an alert job's while an alert is queued (`alertDueAt`), else a digest's.
 import {
+  RADIUS_KM_DEFAULT,
   ALERT_MAIL_LISTINGS,
   type CreateSavedSearchBody,
   filtersQuery,
@@ -59,6 +60,8 @@ export function createSavedSearchesService(
     mailer: Mailer;
     publishMany: (notes: readonly BusNote[]) => Promise<void>;
     shouldAlert?: ShouldAlert;
+    /** The gazetteer's place of a search with `near` (docs/product.md#near-me): its point and name. */
+    placeOf?: (id: number) => Promise<{ name: string; lat: number; lng: number } | undefined>;
   },
 ) {
   const repo = createSavedSearchesRepository(ctx.db);
@@ -345,6 +348,15 @@ export function createSavedSearchesService(
         const lexeme = await repo.rarestLexeme(words);
         if (lexeme) matchKey = lexeme;
       }
+      // Near a place: its point and the radius, which matching reads (the timeline's default radius when none is given).
+      let near: { nearLat: number; nearLng: number; radiusKm: number } | undefined;
+      let placeName: string | undefined;
+      if (filters.near !== undefined) {
+        const place = await deps.placeOf?.(Number(filters.near));
+        if (!place) throw badRequest('Unknown place', [{ path: 'filters.near', message: 'Choose a place from the list' }]);
+        near = { nearLat: place.lat, nearLng: place.lng, radiusKm: Number(filters.radiusKm ?? RADIUS_KM_DEFAULT) };
+        placeName = place.name;
+      }
       const row = await ctx.db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await repo.lockUser(tx, caller.id);
@@ -356,13 +368,14 @@ export function createSavedSearchesService(
           userId: caller.id,
           filters,
           filtersKey: filtersQuery(filters),
-          label: savedSearchLabel(filters, ctx.config.priceFormat),
+          label: savedSearchLabel(filters, ctx.config.priceFormat, placeName),
           alert: body.alert,
           q,
           category: filters.category ?? null,
           minCents: filters.minPrice !== undefined ? toCents(Number(filters.minPrice)) : null,
           maxCents: filters.maxPrice !== undefined ? toCents(Number(filters.maxPrice)) : null,
           matchKey,
+          ...near,
         });
         if (!inserted) throw new AppError('ALREADY_SAVED', 'You saved this search already');
         return inserted;

@@ -53,7 +53,13 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-neutral-content/15 py-5 text-center text-xs text-neutral-content/70">
-        © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+        <p>© {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.</p>
+        {/* The places gazetteer's attribution (README, "Places data"): the spec's footer links stay empty, these are not its. */}
+        <p className="mt-1">
+          Place names and positions from{' '}
+          <a className="link" href="https://www.geonames.org" rel="noopener noreferrer">GeoNames</a>, licensed under{' '}
+          <a className="link" href="https://creativecommons.org/licenses/by/4.0/" rel="license noopener noreferrer">CC BY 4.0</a>.
+        </p>
       </div>
     </footer>
   );

@@ -25,10 +25,18 @@ const product = (id: string, status: string) => ({
   uploaderName: 'Ann',
   email: 'ann@example.com',
   status,
+  sellerId: 's1',
+  sellerRating: { average: 4.5, count: 2 },
 });
 
+const profile = {
+  _id: 's1', name: 'Ann', photoURL: '', memberSince: '2024-01-01T00:00:00.000Z', emailVerified: true, location: 'Leeds',
+  listings: { available: 1, sold: 2 }, asSeller: { ratingAverage: 4.5, ratingCount: 2 }, asBuyer: { ratingAverage: null, ratingCount: 0 },
+  responseRate: 1, responseTime: 'within an hour',
+};
+
 function renderProduct(id: string, status: string) {
-  mockApi({ 'GET /api/auth/session': { user: null }, [`GET /api/products/${id}`]: product(id, status) });
+  mockApi({ 'GET /api/auth/session': { user: null }, [`GET /api/products/${id}`]: product(id, status), 'GET /api/users/s1/profile': profile });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   return renderRoutes([{ path: '/productDetails/:id', loader, Component }], [`/productDetails/${id}`]);
 }
@@ -49,6 +57,10 @@ describe('product page status', () => {
     renderProduct('p-available', 'available');
     const buy = await screen.findByRole('button', { name: 'Buy Now' });
     expect(buy).toBeEnabled();
+    // The seller's name links to their profile, with their stars and response time.
+    expect(screen.getByRole('link', { name: 'Ann' })).toHaveAttribute('href', '/sellers/s1');
+    expect(screen.getByRole('img', { name: '4.5 out of 5 (2 reviews)' })).toBeInTheDocument();
+    expect(await screen.findByText('Responds within an hour')).toBeInTheDocument();
     expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
     expect(screen.queryByText('Sold')).not.toBeInTheDocument();
   });

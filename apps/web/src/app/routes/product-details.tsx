@@ -2,6 +2,7 @@ import { isSeller } from '@olden/contracts/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type LoaderFunctionArgs, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { cardHeart, Heart } from '@/app/components/heart';
+import { useProfile } from '@/features/reviews/api/get-profile';
 import { pageTitle, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { BlockButton } from '@/features/blocks/components/block-button';
@@ -32,6 +33,8 @@ export function Component() {
   const navigate = useNavigate();
   const location = useLocation();
   const [isBuyOpen, setBuyOpen] = useState(false);
+  // The seller's response time (their public profile); the page shows without it while it loads.
+  const profile = useProfile(product.sellerId);
   const isOwn = isSeller(user, product);
   // The home page's "Recently viewed" (kept on this device).
   useEffect(() => rememberViewed(product), [product]);
@@ -67,6 +70,7 @@ export function Component() {
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
         heart={<Heart product={product} size="md" />}
+        responseTime={profile.data?.responseTime ?? undefined}
         notice={moderationNotice}
         sellerActions={
           user &&

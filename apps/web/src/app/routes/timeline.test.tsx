@@ -30,6 +30,8 @@ const product = (id: string, name: string): Product =>
     uploaderName: 'Ada',
     email: 'ada@example.com',
     status: 'available',
+    sellerId: 'seller-1',
+    sellerRating: { average: null, count: 0 },
   }) as Product;
 
 function inject(content: string) {

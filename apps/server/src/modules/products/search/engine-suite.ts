@@ -1,19 +1,20 @@
 // What any search engine must do, asked through the interface alone (engine.ts): typos, word order, tiers, paging,
-// filters, sold listings. An engine is tried by calling searchEngineSuite with a way to make it; full-text.test.ts
-// runs it against the engine in use. Listings are written through the API, then the engine is told
+// filters, a radius and pages nearest first, sold listings. An engine is tried by calling searchEngineSuite with a way
+// to make it; full-text.test.ts runs it against the engine in use. Listings are written through the API, then the engine is told
 // (listingsChanged), as the products service tells it.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { type TestApp, type TestUser, useTestApp } from '../../../test/harness.ts';
+import { BIRMINGHAM, KERESLEY, POLESWORTH } from '../../places/test-places.ts';
 import { createProduct } from '../fixtures.ts';
 import type { ListedProduct } from '../rows.ts';
 import type { SearchAfter, SearchEngine, SearchFilters } from './engine.ts';
 
 export function searchEngineSuite(name: string, makeEngine: (db: Db) => SearchEngine): void {
   describe(`search engine: ${name}`, () => {
-    // A generous budget: the fixtures are written through the API.
-    const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' });
+    // A generous budget: the fixtures are written through the API. Three places of the gazetteer for near (issue 31).
+    const getApp = useTestApp({ RATE_LIMIT_FACTOR: '10' }, { places: (p) => p.id === BIRMINGHAM || p.id === POLESWORTH || p.id === KERESLEY });
     let engine: SearchEngine;
     let seller: TestUser;
     let other: TestUser;
@@ -110,6 +111,35 @@ export function searchEngineSuite(name: string, makeEngine: (db: Db) => SearchEn
       const theirs = await everything('chair', { sellerEmail: other.email });
       expect(theirs).toHaveLength(3);
       expect(await everything('chair', { sellerEmail: seller.email })).toEqual([]);
+    });
+
+    it('keeps to a radius (near): listings within it, never one without a place, with the other filters too', async () => {
+      const t = getApp();
+      const centre = (await t.services.places.get(BIRMINGHAM))!;
+      // Polesworth is 24.88 km from Birmingham's point, Keresley 25.06 km.
+      const inside = await write(t, { name: 'Radius oak bureau', placeId: POLESWORTH, price: '80' });
+      const outside = await write(t, { name: 'Radius oak bureau', placeId: KERESLEY, price: '80' });
+      const nowhere = await write(t, { name: 'Radius oak bureau', uploaderLocation: 'Behind the mill', price: '80' });
+      const centreId = await write(t, { name: 'Radius oak stool', placeId: BIRMINGHAM, price: '20' });
+      const near = { lat: centre.lat, lng: centre.lng, km: 25 };
+      expect((await everything('radius oak', { near })).map((r) => r.id).sort()).toEqual([inside, centreId].sort());
+      expect((await everything('radius oak', { near: { ...near, km: 26 } })).map((r) => r.id).sort()).toEqual([inside, outside, centreId].sort());
+      expect((await everything('radius oak', { near, maxCents: 5000 })).map((r) => r.id)).toEqual([centreId]);
+      expect((await everything('radius oak', { near: { ...near, km: 5 } })).map((r) => r.id)).toEqual([centreId]);
+      expect((await everything('radius oak')).map((r) => r.id)).toContain(nowhere);
+      // Nearest first, a page at a time (ties: one place's listings by id), each with its distance.
+      const terms = (await engine.terms('radius oak'))!;
+      const first = await engine.nearest({ terms, near: { ...near, km: 26 } }, undefined, 2);
+      expect(first.map((r) => r.id)).toEqual([centreId, inside]);
+      expect(first[0]!.distance).toBeCloseTo(0, 3);
+      expect(first[1]!.distance).toBeGreaterThan(24.8);
+      expect(first[1]!.distance).toBeLessThan(25);
+      const last = first.at(-1)!;
+      const rest = await engine.nearest({ terms, near: { ...near, km: 26 } }, [last.distance, last.placeId!, last.id], 2);
+      expect(rest.map((r) => r.id)).toEqual([outside]);
+      expect((await engine.nearest({ terms, near, maxCents: 5000 }, undefined, 10)).map((r) => r.id)).toEqual([centreId]);
+      await t.database.db.execute(sql`delete from products where name like 'Radius oak %'`);
+      engine.listingsChanged({ names: true });
     });
 
     it('leaves sold listings out, except from their seller\'s own list', async () => {

@@ -1,6 +1,8 @@
 // The seam between listings and search: what the products module asks of a search engine. The one engine today is
 // PostgreSQL's full text (full-text.ts); another could be tried behind this interface and the same suite
 // (engine-suite.ts), see docs/decisions/012-search-at-a-million.md.
+import type { NearFilter } from '../list-shape.ts';
+import type { DistanceAfter, DistancedProduct } from '../near.ts';
 import type { ListedProduct } from '../rows.ts';
 import type { SearchTerms } from './terms.ts';
 
@@ -14,6 +16,8 @@ export interface SearchFilters {
   maxCents?: number;
   /** Sellers the viewer does not see (blocks); a search with them is never served from memory shared by viewers. */
   hiddenSellers?: string[];
+  /** Within a radius of a place (listings without a place are never within). */
+  near?: NearFilter;
 }
 
 /** Where the previous page ended in relevance order: its last listing's rank and id (rank.ts's cursor). */
@@ -28,6 +32,11 @@ export interface SearchEngine {
    * ranks, and have the rows read by id, as page memory does).
    */
   search(filters: SearchFilters, after: SearchAfter | undefined, limit: number): Promise<ListedProduct[]>;
+  /**
+   * Up to `limit` matching listings within `near` after `after`, nearest first (sort=distance with words; ties: one
+   * place's listings by id), each with its distance in km; fewer only at the end. docs/product.md#near-me.
+   */
+  nearest(filters: SearchFilters & { near: NearFilter }, after: DistanceAfter | undefined, limit: number): Promise<DistancedProduct[]>;
   /** A listing was written (created, edited, sold or deleted); `names`: its name may have come or gone. */
   listingsChanged(change: { names: boolean }): void;
 }

@@ -1,6 +1,7 @@
 // Search over PostgreSQL's full text (the database's own, PGlite or PostgreSQL): the dictionary for corrections, the
 // relevance tiers, page memory. docs/decisions/012-search-at-a-million.md says how and why.
 import type { Db } from '../../../db/client.ts';
+import { distancePage } from '../near.ts';
 import { createDictionary } from './dictionary.ts';
 import type { SearchEngine } from './engine.ts';
 import { createPageMemory, SEARCH_PAGE_TTL_MS } from './page-memory.ts';
@@ -37,6 +38,11 @@ export function createFullTextSearch(db: Db, options: FullTextSearchOptions = {}
       // Page memory is shared by every viewer: a list filtered for one viewer (their blocks) is never remembered nor served from it.
       const remember = searchPageTtlMs > 0 && !after && filters.sellerEmail === undefined && filters.hiddenSellers === undefined;
       return remember ? memory.firstPage(filter) : search(filter);
+    },
+
+    // Nearest first: the same statement as a page without words (near.ts), with the words' match.
+    nearest({ terms, ...filters }, after, limit) {
+      return distancePage(run, { ...filters, search: terms, limit }, after);
     },
 
     listingsChanged({ names }) {

@@ -40,6 +40,7 @@ export function createPageMemory(db: Db, search: (filter: SearchFilter) => Promi
         filter.category ?? null,
         filter.minCents ?? null,
         filter.maxCents ?? null,
+        filter.near ?? null,
         filter.limit,
       ]);
       const now = clock();

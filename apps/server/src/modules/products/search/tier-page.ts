@@ -127,7 +127,8 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
     // those names are spread over the listings, so the newest WINDOW_MARGIN times as many listings as should hold a
     // page are read first (the rows the walk would read, bounded; the walk's plan, estimated from a count far too low,
     // could be a bitmap of every match instead).
-    const unfiltered = filter.category === undefined && filter.sellerEmail === undefined && filter.minCents === undefined && filter.maxCents === undefined;
+    const unfiltered =
+      filter.category === undefined && filter.sellerEmail === undefined && filter.minCents === undefined && filter.maxCents === undefined && filter.near === undefined;
     if (walkFirst > 0 && counts && unfiltered && counts.atMost > probeLimit) {
       const window = Math.min(WINDOW_MAX, Math.ceil((WINDOW_MARGIN * filter.limit * counts.listings) / counts.atMost));
       if (window > walkFirst) {
@@ -166,6 +167,7 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
       filter.minCents !== undefined,
       filter.maxCents !== undefined,
       filter.hiddenSellers !== undefined,
+      filter.near !== undefined,
     ]);
     const values: Record<string, unknown> = {
       q: search.q,
@@ -174,6 +176,9 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
       minCents: filter.minCents,
       maxCents: filter.maxCents,
       hiddenSellers: filter.hiddenSellers?.join(','),
+      nearLat: filter.near?.lat,
+      nearLng: filter.near?.lng,
+      nearKm: filter.near?.km,
       after0: from?.createdAt,
       after1: filter.after?.[1],
     };

@@ -1,5 +1,6 @@
 import { isOpenRequest } from '@olden/contracts/constants';
 import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BuyerProduct } from '@olden/contracts';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
@@ -7,6 +8,8 @@ import { LoadMore } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
+import { ReviewPanel } from '@/features/reviews/components/review-panel';
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useSellerRequestHistory, useSellerRequests } from '@/features/buyer-requests/api/list-seller-requests';
 import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buyer-request';
@@ -70,6 +73,7 @@ function RequestRow({ item, headingRef }: { item: BuyerProduct; headingRef: Reac
       </dl>
       <div className="flex flex-wrap items-center justify-end gap-2">
         <ThreadLink id={item._id} unread={item.unreadMessages} name={item.name} />
+        {item.status === 'Completed' && <HistoryReview item={item} />}
         {item.status === 'Pending' && (
           <button
             type="button"
@@ -175,5 +179,20 @@ export function BuyerRequest() {
       </PageHeader>
       {view === 'open' ? <OpenRequests headingRef={headingRef} /> : <RequestHistory headingRef={headingRef} />}
     </section>
+  );
+}
+
+/** A completed trade in the history: "Leave a review" until its window closes (docs/product.md#reviews-and-profiles). */
+function HistoryReview({ item }: { item: BuyerProduct }) {
+  const queryClient = useQueryClient();
+  return (
+    <ReviewPanel
+      compact
+      requestId={item._id}
+      myReview={item.myReview}
+      reviewClosesAt={item.reviewClosesAt}
+      otherName={item.buyerName}
+      onSaved={() => queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all })}
+    />
   );
 }

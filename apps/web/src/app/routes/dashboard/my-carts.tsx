@@ -1,5 +1,6 @@
 import { isOpenRequest } from '@olden/contracts/constants';
 import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { BuyerProduct } from '@olden/contracts';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/error-state';
@@ -9,6 +10,8 @@ import { PageHeader } from '@/components/page-header';
 import { Thumb } from '@/components/thumbnail';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-keys';
+import { ReviewPanel } from '@/features/reviews/components/review-panel';
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useCart, useCartHistory } from '@/features/buyer-requests/api/list-cart';
 import { CartSummary } from '@/features/buyer-requests/components/cart-summary';
@@ -53,6 +56,7 @@ function CartRow({ item, headingRef }: { item: BuyerProduct; headingRef: React.R
       <p className="w-24 text-right font-semibold tabular-nums">{formatPrice(item.price)}</p>
       <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
         <ThreadLink id={item._id} unread={item.unreadMessages} name={item.name} />
+        {item.status === 'Completed' && <HistoryReview item={item} />}
         {isOpen && (
           <>
             <button
@@ -143,5 +147,20 @@ export function MyCarts() {
       </PageHeader>
       {view === 'open' ? <OpenCart headingRef={headingRef} /> : <CartHistory headingRef={headingRef} />}
     </section>
+  );
+}
+
+/** A completed trade in the history: "Leave a review" until its window closes (docs/product.md#reviews-and-profiles). */
+function HistoryReview({ item }: { item: BuyerProduct }) {
+  const queryClient = useQueryClient();
+  return (
+    <ReviewPanel
+      compact
+      requestId={item._id}
+      myReview={item.myReview}
+      reviewClosesAt={item.reviewClosesAt}
+      otherName={item.uploaderName}
+      onSaved={() => queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all })}
+    />
   );
 }

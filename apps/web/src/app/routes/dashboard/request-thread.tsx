@@ -25,6 +25,7 @@ import { RequestStatusBadge } from '@/features/buyer-requests/components/request
 import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
 import { confirmRemoval } from '@/lib/confirm-removal';
 import { formatDateTime, formatPrice } from '@/lib/format';
+import { ReviewPanel } from '@/features/reviews/components/review-panel';
 
 type Viewer = 'buyer' | 'seller' | null;
 
@@ -122,6 +123,21 @@ function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) 
   );
 }
 
+/** A completed trade: each party reviews the other (docs/product.md#reviews-and-profiles). */
+function TradeReview({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) {
+  const queryClient = useQueryClient();
+  if (request.status !== 'Completed' || !viewer) return null;
+  return (
+    <ReviewPanel
+      requestId={request._id}
+      myReview={request.myReview}
+      reviewClosesAt={request.reviewClosesAt}
+      otherName={viewer === 'buyer' ? request.uploaderName : request.buyerName}
+      onSaved={() => queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all })}
+    />
+  );
+}
+
 export function RequestThread() {
   const { id = '' } = useParams();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -198,6 +214,8 @@ export function RequestThread() {
           )}
         </div>
       </div>
+
+      <TradeReview request={item} viewer={viewer} />
 
       <Thread request={item} viewer={viewer} />
     </section>

@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const buyer: SessionUser = { _id: 'b', email: 'buyer@example.com', displayName: 'Bea Buyer', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true, savedSearchDigest: false };
 const product = {
   _id: 'p1', name: 'Oak chair', email: 'seller@example.com', image1: '', image2: '', image3: '', image4: '', age: 12, date: '2024-01-01',
-  category: 'homeAndLiving', shortDescription: '', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X', uploaderName: 'S', createdAt: '', status: 'available', favouriteCount: 0,
+  category: 'homeAndLiving', shortDescription: '', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X', uploaderName: 'S', createdAt: '', status: 'available', favouriteCount: 0, sellerId: 's1', sellerRating: { average: null, count: 0 }, place: null,
 } satisfies Product;
 
 describe('Buy Now dialog', () => {

@@ -46,4 +46,14 @@ describe('applyLiveEvent', () => {
     applyLiveEvent(client, 'request', { requestId: 'r1', status: 'Accepted', productId: 'p1' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: buyerRequestKeys.all });
   });
+
+  it('refreshes the requests and profiles on a review event (window opened, review published), and ignores malformed ones', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyLiveEvent(client, 'review', { kind: 'opened' });
+    expect(invalidate).not.toHaveBeenCalled();
+    applyLiveEvent(client, 'review', { requestId: 'r1', kind: 'published', productName: 'Lamp' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: buyerRequestKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['reviews'] });
+  });
 });

@@ -44,5 +44,13 @@ export function applyLiveEvent(queryClient: QueryClient, name: EventName, data: 
     case 'request':
       if (isRequestEvent(data)) void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all });
       return;
+    // A review window opened or a review of the viewer was published: the requests' review state and any profile
+    // on screen are behind (docs/product.md#reviews-and-profiles).
+    case 'review':
+      if (isObject(data) && typeof data.requestId === 'string') {
+        void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      }
+      return;
   }
 }

@@ -37,7 +37,7 @@ export function useProducts(filters: ProductFilters) {
 /** The element the server fills with the timeline's first page (apps/server/src/modules/pages/timeline.ts). */
 export const INJECTED_TIMELINE_ID = 'olden-timeline';
 
-const FILTER_KEYS = ['category', 'q', 'minPrice', 'maxPrice', 'sort'] as const;
+const FILTER_KEYS = ['category', 'q', 'minPrice', 'maxPrice', 'near', 'radiusKm', 'sort'] as const;
 const sameFilters = (a: ProductFilters, b: ProductFilters) => FILTER_KEYS.every((k) => (a[k] ?? undefined) === (b[k] ?? undefined));
 
 /**

@@ -2,6 +2,7 @@ import type { Product } from '@olden/contracts';
 import { categoryLabel } from '@olden/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { SellerStars } from '@/components/seller-stars';
 import { SmartImage } from '@/components/smart-image';
 import { ListingStatusBadge } from './listing-status-badge';
 import { paths } from '@/config/paths';
@@ -31,8 +32,22 @@ export function ProductCard({ product, isPriority = false, action }: { product: 
             {action}
           </span>
         </div>
-        <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="badge badge-ghost badge-sm">{categoryLabel(product.category)}</p>
+          {product.place && (
+            <p className="text-sm text-base-content/75" data-testid="card-place">
+              {product.place.name}
+              {product.distanceKm !== undefined && ` · ${product.distanceKm} km`}
+            </p>
+          )}
+        </div>
         <p className="line-clamp-3 text-sm text-base-content/75">{product.shortDescription}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <Link to={paths.sellerProfile.getHref(product.sellerId)} className="link" aria-label={`Seller: ${product.uploaderName}`}>
+            {product.uploaderName}
+          </Link>
+          <SellerStars average={product.sellerRating.average} count={product.sellerRating.count} />
+        </p>
         <div className="card-actions mt-auto pt-2">
           <Link
             to={paths.productDetails.getHref(product._id)}

@@ -1,8 +1,11 @@
 import type { Product } from '@olden/contracts';
 import { categoryLabel } from '@olden/contracts/constants';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MailIcon, PhoneIcon, PinIcon, UserIcon } from '@/components/icons';
+import { SellerStars } from '@/components/seller-stars';
 import { SmartImage } from '@/components/smart-image';
+import { paths } from '@/config/paths';
 import { formatAge, formatDate, formatPrice } from '@/lib/format';
 import { ListingStatusBadge } from './listing-status-badge';
 
@@ -20,6 +23,8 @@ interface Props {
   photos: ReactNode;
   /** Beside the price: the app's heart (the server paints it unpressed). */
   heart?: ReactNode;
+  /** How fast the seller answers buy requests (their public profile; none while it loads, and on the server). */
+  responseTime?: string;
   /** Beside the seller's name: Report and Block for a signed-in member (the route's; the server paints none). */
   sellerActions?: ReactNode;
   /** Under Buy Now: Report this listing (the route's). */
@@ -34,7 +39,7 @@ interface Props {
  * descriptions, Buy Now and the other photos. The route renders it live; the server paints it with the same
  * component before the JavaScript (app/server-render.tsx), so changing it changes both.
  */
-export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, sellerActions, listingActions, notice, children }: Props) {
+export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, responseTime, sellerActions, listingActions, notice, children }: Props) {
   const facts = [
     ['Age', formatAge(product.age)],
     ['Category', categoryLabel(product.category)],
@@ -48,12 +53,17 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
         <div className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:grid-cols-2 lg:grid-cols-4">
           <div className="flex flex-wrap items-center gap-2">
             <UserIcon className="size-5 shrink-0" />
-            <span><span className="block text-xs opacity-70">Uploaded by</span>{product.uploaderName}</span>
+            <span>
+              <span className="block text-xs opacity-70">Uploaded by</span>
+              <Link to={paths.sellerProfile.getHref(product.sellerId)} className="link">{product.uploaderName}</Link>{' '}
+              <SellerStars average={product.sellerRating.average} count={product.sellerRating.count} />
+              {responseTime && <span className="block text-xs opacity-80">Responds {responseTime}</span>}
+            </span>
             {sellerActions}
           </div>
           <p className="flex items-center gap-2"><MailIcon className="size-5 shrink-0" /><span className="min-w-0"><span className="block text-xs opacity-70">Contact email</span><a className="link break-all" href={`mailto:${product.email}`}>{product.email}</a></span></p>
           <p className="flex items-center gap-2"><PhoneIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Contact number</span><a className="link" href={`tel:${product.uploaderPhone}`}>{product.uploaderPhone}</a></span></p>
-          <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}</span></p>
+          <p className="flex items-center gap-2"><PinIcon className="size-5 shrink-0" /><span><span className="block text-xs opacity-70">Location</span>{product.uploaderLocation}{product.place && !product.uploaderLocation.startsWith(product.place.name) && <span className="block text-sm opacity-80">{product.place.name}, {product.place.countryCode}</span>}</span></p>
         </div>
       </section>
 

@@ -12,6 +12,8 @@ import { CATEGORY_LABELS, IMAGE_MAX_MEGABYTES, IMAGE_TYPE_NAMES } from '@olden/c
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/form-field';
+import { PlaceCombobox } from '@/components/place-combobox';
+import { placeLabel } from '@/lib/places';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useProductPhotoUploads } from '../hooks/use-product-photo-uploads';
 import {
@@ -92,7 +94,10 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
     const controls = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
     controls.find((control) => control.name && control.name in invalid)?.focus();
   }, [isSubmitting]);
-  const [shortDescription, longDescription] = useWatch({ control, name: ['shortDescription', 'longDescription'] });
+  const [shortDescription, longDescription, location] = useWatch({ control, name: ['shortDescription', 'longDescription', 'uploaderLocation'] });
+  // The place chosen from the suggestions, while the text is still the one choosing it wrote.
+  const [chosenPlace, setChosenPlace] = useState<{ id: number; text: string } | null>(null);
+  const placeId = chosenPlace && chosenPlace.text === location ? chosenPlace.id : undefined;
   const photos = useProductPhotoUploads();
   const [formError, setFormError] = useState<{ title: string; items: string[] } | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -120,6 +125,8 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
       price: values.price,
       uploaderPhone: values.uploaderPhone,
       uploaderLocation: values.uploaderLocation,
+      // Without a chosen place the server resolves the text itself (docs/product.md#near-me).
+      ...(placeId !== undefined ? { placeId } : {}),
       ...uploaded.urls,
     };
     try {
@@ -219,7 +226,26 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
           {(ids) => <input id={ids.id} {...register('uploaderPhone')} {...a11y(ids)} type="tel" autoComplete="tel" className="input w-full" />}
         </Field>
         <Field label="Location" required error={errors.uploaderLocation?.message}>
-          {(ids) => <input id={ids.id} {...register('uploaderLocation')} {...a11y(ids)} autoComplete="address-level2" className="input w-full" />}
+          {(ids) => {
+            // Controlled through setValue: the field's text is what the combobox shows (register's own handlers read a
+            // DOM event's value, which a chosen place does not come with).
+            return (
+              <PlaceCombobox
+                id={ids.id}
+                name="uploaderLocation"
+                describedBy={ids.describedBy}
+                invalid={ids.invalid}
+                value={location ?? ''}
+                placeholder="Type a town and choose it"
+                onChange={(text) => setValue('uploaderLocation', text, { shouldDirty: true })}
+                onSelect={(place) => {
+                  const text = placeLabel(place);
+                  setChosenPlace({ id: place.id, text });
+                  setValue('uploaderLocation', text, { shouldDirty: true, shouldValidate: true });
+                }}
+              />
+            );
+          }}
         </Field>
       </fieldset>
 

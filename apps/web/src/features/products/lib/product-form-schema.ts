@@ -1,5 +1,7 @@
-// The add/update form's schema: the contract's product fields, with the four URLs swapped for files.
-import { CreateProductBody, messages } from '@olden/contracts';
+// The add/update form's schema: the contract's product fields, with the four URLs swapped for files. The form always
+// has a location text (choosing a place writes its name), so it asks for the spec's required Location; the place chosen
+// goes beside it as placeId.
+import { messages, ProductFields } from '@olden/contracts';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_MEGABYTES, IMAGE_MIME_TYPES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
 import { z } from 'zod';
 import { todayIso } from '@/lib/format';
@@ -23,7 +25,7 @@ const imageFile = (label: string) =>
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const ProductFormSchema = CreateProductBody.omit({ image1: true, image2: true, image3: true, image4: true }).extend({
+export const ProductFormSchema = z.object(ProductFields).omit({ image1: true, image2: true, image3: true, image4: true }).extend({
   image1: imageFile(imageLabel('image1')),
   image2: imageFile(imageLabel('image2')),
   image3: imageFile(imageLabel('image3')),

@@ -1,0 +1,99 @@
+// Reviews after a completed trade (docs/product.md#reviews-and-profiles): buyer and seller complete a trade, both
+// review in the thread (the star picker with the keyboard, and with a click), the reviews appear on both public
+// profiles, the seller's cards show the stars, and the seller page's server-rendered head names the seller. axe on
+// the thread and the profile.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import { createProductViaApi, makeProductImages, newProduct, newUserPage, requestProductViaApi, tokenOf } from './dashboard-fixtures';
+
+test.describe.configure({ timeout: 240_000 });
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function expectNoSeriousAxeViolations(page: Page, what: string) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  });
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+test('buyer and seller review each other after a handover; the reviews show on both profiles and the seller’s cards', async ({ browser }, testInfo) => {
+  const files = await makeProductImages(testInfo, 'Clock');
+  const { page: seller, account: sellerAccount } = await newUserPage(browser, 'Seller');
+  const { page: buyer, account: buyerAccount } = await newUserPage(browser, 'Buyer');
+  await seller.goto('/dashboard/buyerRequest');
+  await buyer.goto('/dashboard/myCarts');
+  const sold = newProduct('Mantel clock');
+  const soldId = await createProductViaApi(seller, sold, files);
+  const forSale = newProduct('Carriage clock');
+  const forSaleId = await createProductViaApi(seller, forSale, files);
+  await requestProductViaApi(buyer, soldId);
+
+  // The handover (the seller's own journey is trade.spec.ts): the request is Completed.
+  const buyerToken = await tokenOf(buyer);
+  const cart = await buyer.request.get(`/api/buyerProduct?buyerEmail=${encodeURIComponent(buyerAccount.email)}`, { headers: { Authorization: `Bearer ${buyerToken}` } });
+  const requestId = ((await cart.json()) as { _id: string; productId: string }[]).find((r) => r.productId === soldId)!._id;
+  const handover = await seller.request.delete(`/api/buyerProduct/${requestId}`, { headers: { Authorization: `Bearer ${await tokenOf(seller)}` } });
+  expect(handover.status()).toBe(200);
+  const sellerId = ((await (await buyer.request.get(`/api/products/${forSaleId}`)).json()) as { sellerId: string }).sellerId;
+
+  // The buyer reviews in the thread, with the keyboard only: the first star, then arrow keys to 4.
+  await buyer.goto(`/dashboard/requests/${requestId}`);
+  const form = buyer.getByRole('form', { name: 'Leave a review' });
+  await expect(form).toBeVisible();
+  await expectNoSeriousAxeViolations(buyer, 'the thread with its review form');
+  await form.getByRole('radio', { name: '1 Poor' }).focus();
+  await buyer.keyboard.press('ArrowRight');
+  await buyer.keyboard.press('ArrowRight');
+  await buyer.keyboard.press('ArrowRight');
+  await expect(form.getByRole('radio', { name: '4 Very good' })).toBeChecked();
+  await form.getByLabel('Your review (optional)').fill('Exactly as described, friendly handover.');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(buyer.getByTestId('review-status')).toContainText(`Review submitted, published when ${sellerAccount.name} reviews or on`);
+
+  // Double-blind: nothing public yet.
+  await buyer.goto(`/sellers/${sellerId}`);
+  await expect(buyer.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+
+  // The seller reviews from the Buyer Request history, with a click.
+  await seller.goto('/dashboard/buyerRequest?view=history');
+  await seller.getByRole('button', { name: 'Leave a review' }).first().click();
+  const sellerForm = seller.getByRole('form', { name: 'Leave a review' });
+  await sellerForm.getByText('5 Excellent').click();
+  await sellerForm.getByRole('button', { name: 'Submit review' }).click();
+  await expect(seller.getByTestId('review-status').first()).toContainText('Your review is published');
+
+  // Both profiles show the other's review; the seller's card shows the stars.
+  await buyer.goto(`/sellers/${sellerId}`);
+  await expect(buyer.getByRole('heading', { level: 1, name: sellerAccount.name })).toBeVisible();
+  await expect(buyer.getByText('Exactly as described, friendly handover.')).toBeVisible();
+  const card = buyer.getByRole('article').filter({ has: buyer.getByRole('heading', { name: forSale.name }) });
+  await expect(card.getByRole('img', { name: '4.0 out of 5 (1 review)' })).toBeVisible();
+  await expectNoSeriousAxeViolations(buyer, 'the seller profile');
+
+  await buyer.goto('/timeline');
+  const timelineCard = buyer.getByRole('article').filter({ has: buyer.getByRole('heading', { name: forSale.name }) });
+  await expect(timelineCard.getByRole('link', { name: `Seller: ${sellerAccount.name}` })).toBeVisible();
+  await expect(timelineCard.getByRole('img', { name: '4.0 out of 5 (1 review)' })).toBeVisible();
+
+  const buyerId = ((await (await buyer.request.get('/api/auth/session')).json()) as { user: { _id: string } }).user._id;
+  await seller.goto(`/sellers/${buyerId}`);
+  await seller.getByRole('button', { name: /As a buyer/ }).click();
+  await expect(seller.getByRole('list', { name: 'Reviews as a buyer' })).toContainText(sellerAccount.name);
+
+  // The seller page's head, as a crawler gets it.
+  const html = await (await buyer.request.get(`/sellers/${sellerId}`)).text();
+  expect(html).toContain(`<link rel="canonical" href="`);
+  expect(html).toContain(`/sellers/${sellerId}" />`);
+  expect(html).toMatch(new RegExp(`<title>${sellerAccount.name} \\| Olden Goods</title>`));
+  expect(html).toContain('<meta property="og:type" content="profile" />');
+  const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
+  expect(ld).toMatchObject({ '@type': 'Person', name: sellerAccount.name, owns: { '@type': 'ItemList', numberOfItems: 1 } });
+  expect((await buyer.request.get('/sellers/00000000000000000000000000000000')).status()).toBe(404);
+});
