@@ -1,6 +1,7 @@
 // Near me: listings within a radius of a place, their distances, and pages nearest first (docs/product.md#near-me).
 import type { ErrorBody, Product } from '@olden/contracts';
 import { NEXT_CURSOR_HEADER } from '@olden/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { places } from '../../db/schema.ts';
 import { type TestApp, type TestUser, useTestApp } from '../../test/harness.ts';
@@ -175,5 +176,43 @@ describe('near, radiusKm and sort=distance', () => {
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(items.every((p) => !('distanceKm' in p))).toBe(true);
     expect(items.find((p) => p._id === ids.nowhere)!.place).toBeNull();
+  });
+});
+
+describe('near leaves out what every list leaves out', () => {
+  it('a listing hidden by moderation, and a blocked seller’s listings, are in no radius list, in any order, with or without words', async () => {
+    const t = getApp();
+    const seller = await t.createUser();
+    const other = await t.createUser();
+    const viewer = await t.createUser();
+    const word = `Hush${Date.now().toString(36)}`;
+    const kept = await createProduct(t, seller, { name: `${word} kept`, placeId: BIRMINGHAM });
+    const hidden = await createProduct(t, seller, { name: `${word} hidden`, placeId: BIRMINGHAM });
+    const blocked = await createProduct(t, other, { name: `${word} blocked`, placeId: POLESWORTH });
+    // Hidden as three trusted reports would hide it (products/moderation.ts moves the same column).
+    await t.database.db.execute(sql`update products set moderation = 'hidden' where id = ${hidden}`);
+    const block = await t.injectAs(viewer, { method: 'PUT', url: `/api/blocks/${other.id}` });
+    expect(block.statusCode, block.body).toBeLessThan(300);
+    const mine = async (caller: TestUser | null, query: string) => {
+      const found: string[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 50; i++) {
+        const res = await t.injectAs(caller, { url: `/api/products?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` });
+        expect(res.statusCode, res.body).toBe(200);
+        found.push(...res.json<Product[]>().filter((p) => p.name.startsWith(word)).map((p) => p._id));
+        const next = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+        if (typeof next !== 'string') return found.sort();
+        cursor = next;
+      }
+      throw new Error('too many pages');
+    };
+    for (const words of [`&q=${word}`, '']) {
+      for (const sort of ['', '&sort=distance', '&sort=price_asc', '&sort=newest']) {
+        const query = `near=${BIRMINGHAM}&radiusKm=50${words}${sort}`;
+        expect(await mine(viewer, query), query).toEqual([kept]);
+        // Anyone else sees the other seller's listing, never the hidden one.
+        expect(await mine(null, query), query).toEqual([kept, blocked].sort());
+      }
+    }
   });
 });

@@ -48,6 +48,7 @@ export function distancePage(run: Run, filter: DistanceFilter, after: DistanceAf
     filter.sellerEmail !== undefined,
     filter.minCents !== undefined,
     filter.maxCents !== undefined,
+    filter.hiddenSellers !== undefined,
     search ? (search.alternatives?.map((spellings) => spellings.length) ?? 0) : null,
     after !== undefined,
     filter.limit,
@@ -60,6 +61,8 @@ export function distancePage(run: Run, filter: DistanceFilter, after: DistanceAf
     sellerEmail: filter.sellerEmail,
     minCents: filter.minCents,
     maxCents: filter.maxCents,
+    // As listShape binds it: one text parameter (docs/product.md#blocking).
+    hiddenSellers: filter.hiddenSellers?.join(','),
     q: search?.q,
     after0: after?.[0],
     after1: after?.[1],

@@ -335,11 +335,6 @@ export function createProductsService(
     return rows.map((row) => ({ ...row, sellerRating: ratings.get(row.sellerId) ?? NO_RATING }));
   }
 
-  async function ratedPage(page: Promise<Page<ListedProduct>>): Promise<Page<RatedProduct<ListedProduct>>> {
-    const { rows, nextCursor } = await page;
-    return { rows: await rated(rows), nextCursor };
-  }
-
   /** The listing, if the caller may change it: its seller or an admin. */
   async function editableProduct(caller: AuthUser, id: string): Promise<ProductRow> {
     const row = await find(id);

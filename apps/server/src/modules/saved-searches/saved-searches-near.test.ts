@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, type TestUser, useTestApp } from '../../test/harness.ts';
 import { BIRMINGHAM, KERESLEY, POLESWORTH, YORK_GB } from '../places/test-places.ts';
-import { createProduct } from '../products/fixtures.ts';
+import { createProduct, productBody } from '../products/fixtures.ts';
 
 // The radius edge's towns and York, of the real gazetteer (test-places.ts).
 const places = (p: { id: number }) => [BIRMINGHAM, POLESWORTH, KERESLEY, YORK_GB].includes(p.id);
@@ -52,5 +52,21 @@ describe('a saved search with near', () => {
     expect(await hitsOf(anywhere._id)).toEqual(expect.arrayContaining([inside, outside, nowhere]));
     expect(await hitsOf(near._id)).toEqual([inside]);
     expect(await newCount(buyer, near._id)).toBe(1);
+  });
+
+  it('matches a listing an edit moves into the radius', async () => {
+    const t = getApp();
+    const buyer = await t.createUser();
+    const seller = await t.createUser();
+    const word = `sextant${Date.now().toString(36)}`;
+    const near = await saved(buyer, { q: word, near: String(BIRMINGHAM) });
+    const anywhere = await saved(buyer, { q: word });
+    const id = await createProduct(t, seller, { name: `${word} moving`, placeId: KERESLEY });
+    // Made outside the radius: matched by the search that hears of everything, not by the near one.
+    await expect.poll(() => newCount(buyer, anywhere._id), { timeout: 20_000, interval: 200 }).toBe(1);
+    expect(await hitsOf(near._id)).toEqual([]);
+    const edited = await t.injectAs(seller, { method: 'PATCH', url: `/api/products/${id}`, payload: productBody({ name: `${word} moving`, placeId: POLESWORTH }) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expect.poll(() => hitsOf(near._id), { timeout: 20_000, interval: 200 }).toEqual([id]);
   });
 });

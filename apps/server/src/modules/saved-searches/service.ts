@@ -440,7 +440,9 @@ export function createSavedSearchesService(
         before.category !== after.category ||
         before.priceCents !== after.priceCents ||
         before.shortDescription !== after.shortDescription ||
-        before.longDescription !== after.longDescription;
+        before.longDescription !== after.longDescription ||
+        // Moved into a search's radius.
+        before.placeId !== after.placeId;
       if (moved) await ctx.jobs.send('savedSearches.match', { productId: after.id }, { tx });
     },
 
