@@ -1,4 +1,4 @@
-// The first screens the server paints (the timeline's for a live session, a product page's) are the web's own
+// The first screens the server paints (the timeline's for a live session, a product page's, a seller's page) are the web's own
 // components rendered with react-dom/server (docs/decisions/021-first-screens-from-the-components.md): when React takes
 // over in the browser it renders the same markup, and says nothing about it in the console.
 import { expect, type Page, test } from '@playwright/test';
@@ -29,6 +29,8 @@ async function normalised(page: Page, html: string, selectors: string[]): Promis
         const element = doc.querySelector(selector);
         if (!element) return `missing ${selector}`;
         for (const option of Array.from(element.querySelectorAll('option[selected]'))) option.removeAttribute('selected');
+        // Inline styles as the browser writes them ("width: 72px; height: 72px;"), whoever wrote them.
+        for (const styled of Array.from(element.querySelectorAll<HTMLElement>('[style]'))) styled.setAttribute('style', styled.style.cssText);
         // Attributes in one order (React's client sets an <img>'s src and srcset last).
         for (const node of [element, ...Array.from(element.querySelectorAll('*'))]) {
           const attributes = Array.from(node.attributes).map((a) => [a.name, a.value] as const).sort(([a], [b]) => a.localeCompare(b));
@@ -79,6 +81,28 @@ test('a product page React renders is the first screen the server painted, with 
   await page.waitForLoadState('networkidle');
 
   const parts = ['main article > section[aria-label="Seller"]', 'main article > div.grid'];
+  const before = await normalised(page, painted, parts);
+  const after = await normalised(page, await live(page), parts);
+  expect(before.every((part) => !part.startsWith('missing'))).toBe(true);
+  expect(after).toEqual(before);
+  expect(messages.filter((m) => MISMATCH.test(m))).toEqual([]);
+});
+
+test('a seller page React renders is the first screen the server painted, with no hydration warning', async ({ page, baseURL }) => {
+  const tag = uniqueWord('paint');
+  const [id] = await createProducts(baseURL!, DEMO_ADMIN, [{ name: `${tag} mirror`, price: '55' }]);
+  const listing = await (await page.request.get(`/api/products/${id}`)).json();
+  const url = `/sellers/${listing.sellerId}`;
+  const painted = await (await page.request.get(url, { headers: { accept: 'text/html' } })).text();
+  expect(painted).toContain(`${tag} mirror`);
+  const messages = watchConsole(page);
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 2, name: 'For sale' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^View Details of / }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // This listing's card (the other project's run lists its own for the same seller meanwhile).
+  const parts = ['main section > header', `main ul > li:has(a[href="/productDetails/${id}"])`];
   const before = await normalised(page, painted, parts);
   const after = await normalised(page, await live(page), parts);
   expect(before.every((part) => !part.startsWith('missing'))).toBe(true);

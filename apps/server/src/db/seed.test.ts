@@ -36,8 +36,9 @@ describe('demo data', () => {
     expect(await seedDemo(t.services, { dataDir })).toBe(true);
     seedMs = performance.now() - started;
     console.info(`seedDemo took ${Math.round(seedMs)} ms`);
-    // The target is well under 10 s on an idle 2-core machine; the margin absorbs a busy CI box.
-    expect(seedMs).toBeLessThan(20_000);
+    // The target is well under 10 s on an idle 2-core machine; the margin absorbs a busy CI box, whose other test files
+    // run beside this one (decision 029: 23.5 s seen with three workers, a build and a browser run on two cores).
+    expect(seedMs).toBeLessThan(30_000);
   });
 
   it('has at least 2 valid listings in every category, with a spread of prices and ages', async () => {

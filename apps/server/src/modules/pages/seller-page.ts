@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { ProductsService } from '../products/service.ts';
 import { toProduct } from '../products/service.ts';
 import type { ReviewsService } from '../reviews/service.ts';
-import { type HeadTag, pageImageUrls, pageTags, renderDocument, SITE_NAME } from './head.ts';
+import { type HeadTag, pageTags, renderDocument, SITE_NAME } from './head.ts';
 import { CACHE, sendNotFoundPage } from './routes.ts';
 import type { WebRender } from './web-render.ts';
 
@@ -69,12 +69,13 @@ export function registerSellerPage(
   deps: { config: Config; products: ProductsService; reviews: ReviewsService; indexHtml: string; render: Promise<WebRender>; extraHead?: HeadTag[] },
 ): void {
   const { config, products, reviews, indexHtml, render, extraHead = [] } = deps;
-  const listingUrls = pageImageUrls(config);
   app.get<{ Params: { id: string } }>('/sellers/:id', { schema: { hide: true } }, async (request, reply) => {
     const profile = await reviews.profile(request.params.id);
     if (!profile) return sendNotFoundPage(reply, indexHtml, config.publicUrl);
     const page = await products.list(null, ListProductsQuery.parse({ sellerId: profile._id, limit: SELLER_ITEM_LIST_MAX }));
-    const listings = page.rows.map((row) => toProduct(row, listingUrls));
+    // Named as the API names them (absolute): the route fetches its listings from the API, so React then renders the
+    // same pictures and the browser does not load them twice.
+    const listings = page.rows.map((row) => toProduct(row, config));
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', CACHE.page)

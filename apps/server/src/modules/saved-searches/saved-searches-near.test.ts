@@ -9,7 +9,7 @@ import { createProduct, productBody } from '../products/fixtures.ts';
 
 // The radius edge's towns and York, of the real gazetteer (test-places.ts).
 const places = (p: { id: number }) => [BIRMINGHAM, POLESWORTH, KERESLEY, YORK_GB].includes(p.id);
-const getApp = useTestApp({ JOB_POLL_MS: '200' }, { places });
+const getApp = useTestApp({ JOB_POLL_MS: '500' }, { places });
 
 const save = (user: TestUser, filters: Record<string, unknown>) =>
   getApp().injectAs(user, { method: 'POST', url: '/api/savedSearches', payload: { filters, alert: 'off' } });
