@@ -171,7 +171,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const places = createPlacesService(ctx);
   // Reviews read trades and profiles (a read model) and own the ratings every product reply carries; a handover opens
   // its trade's review window in its own transaction.
-  const reviews = createReviewsService(ctx, { mailer, users, events });
+  const reviews = createReviewsService(ctx, { mailer, users, events, audit: audit.record });
   const products = createProductsService(ctx, {
     images,
     places,

@@ -18,6 +18,7 @@ export type AuditAction =
   | 'admin.product.delete'
   | 'admin.product.remove'
   | 'admin.image.delete'
+  | 'admin.review.delete'
   | 'report.create'
   | 'report.resolve';
 
@@ -25,7 +26,7 @@ export interface AuditEntry {
   /** The acting user; null for the system (the stolen-photo check). */
   actorId: string | null;
   action: AuditAction;
-  targetType: 'user' | 'listing' | 'message' | 'image';
+  targetType: 'user' | 'listing' | 'message' | 'image' | 'review';
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -176,7 +176,7 @@ describe('replies and removal', () => {
     expect((await reviewsOf(seller.id)).json<PublicReview[]>()[0]!.reply).toMatchObject({ text: 'Thank you, come again' });
   });
 
-  it('admins remove a review (a published one leaves the rating); users get 403, anonymous 401', async () => {
+  it('admins remove a review (a published one leaves the rating; the audit log records it); users get 403, anonymous 401', async () => {
     const { seller, buyer } = await people();
     const { requestId } = await completeTrade(t, seller, buyer);
     const mine = (await review(t, buyer, requestId, { rating: 1, text: 'Rude' })).json<Review>();
@@ -188,6 +188,13 @@ describe('replies and removal', () => {
     expectError(await del(buyer), 403, { code: 'ADMINS_ONLY' });
     expect((await del(admin)).json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expectError(await del(admin), 404, { code: 'NOT_FOUND' });
+    // One audit event, by the admin, naming the review (the refusals and the second try recorded nothing).
+    const logged = await t.injectAs(admin, { url: `/api/admin/audit?action=admin.review.delete` });
+    expect(logged.statusCode, logged.body).toBe(200);
+    const events = logged.json<{ actorId: string | null; action: string; targetType: string; targetId: string; details: Record<string, unknown> }[]>();
+    expect(events.filter((e) => e.targetId === mine._id)).toEqual([
+      expect.objectContaining({ actorId: admin.id, action: 'admin.review.delete', targetType: 'review', details: expect.objectContaining({ subjectId: seller.id, rating: 1 }) }),
+    ]);
     expect((await profileOf(seller.id)).json<Profile>().asSeller).toEqual({ ratingAverage: null, ratingCount: 0 });
     expect((await reviewsOf(seller.id)).json()).toEqual([]);
     // The author cannot write it again: the window closed when both had reviewed.

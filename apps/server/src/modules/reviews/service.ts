@@ -27,6 +27,7 @@ import type { Mailer } from '../../lib/mail.ts';
 import { type CursorSpec, isCursorDate, isCursorId, isTuple, keysetPage, type Page, type PageRequest } from '../../lib/pagination.ts';
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
+import type { AuditRecorder } from '../audit/service.ts';
 import type { BusEvent, EventBus } from '../events/bus.ts';
 import type { UsersService } from '../users/service.ts';
 import { reviewPublishedMail, reviewWindowMail } from './mails.ts';
@@ -108,7 +109,13 @@ export interface MyReview {
 
 export function createReviewsService(
   ctx: AppContext,
-  deps: { mailer: Mailer; users: Pick<UsersService, 'findById'>; events: Pick<EventBus, 'publish'> },
+  deps: {
+    mailer: Mailer;
+    users: Pick<UsersService, 'findById'>;
+    events: Pick<EventBus, 'publish'>;
+    /** The audit log (an admin's removal of a review is recorded there). */
+    audit?: AuditRecorder;
+  },
 ) {
   const repo = createReviewsRepository(ctx.db);
   const { publicUrl } = ctx.config;
@@ -306,11 +313,22 @@ export function createReviewsService(
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       if (!isAdminUser(caller)) throw new AppError('ADMINS_ONLY', 'Admins only');
       if (!isId(id)) throw notFound('Review');
-      const row = await repo.transaction((writes) => writes.remove(id));
+      // The audit event in the removal's transaction: it commits or rolls back with it.
+      const row = await repo.transaction(async (writes, tx) => {
+        const removed = await writes.remove(id);
+        if (removed) {
+          await deps.audit?.(tx, {
+            actorId: caller.id,
+            action: 'admin.review.delete',
+            targetType: 'review',
+            targetId: id,
+            details: { subjectId: removed.subjectId, authorId: removed.authorId, rating: removed.rating, role: removed.role, productName: removed.productName },
+          });
+        }
+        return removed;
+      });
       if (!row) throw notFound('Review');
       logSecurityEvent(ctx.log, 'admin.review.delete', { userId: caller.id, ip: caller.ip, target: id, subjectId: row.subjectId });
-      // TODO(audit log, reports helper): record this removal as an audit event here (actor, review id, subject, rating)
-      // once the audit log exists on main.
       return { acknowledged: true, deletedCount: 1 };
     },
 

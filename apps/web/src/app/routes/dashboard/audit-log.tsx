@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { type AuditFilter, useAudit } from '@/features/reports/api/list-audit';
 import { formatDateTime } from '@/lib/format';
 
-const ACTIONS = ['admin.user.promote', 'admin.user.demote', 'admin.user.ban', 'admin.product.delete', 'admin.product.remove', 'admin.image.delete', 'report.create', 'report.resolve'];
+const ACTIONS = ['admin.user.promote', 'admin.user.demote', 'admin.user.ban', 'admin.product.delete', 'admin.product.remove', 'admin.image.delete', 'admin.review.delete', 'report.create', 'report.resolve'];
 
 /** docs/product.md#reports-and-moderation: every admin action and every report, newest first. */
 export function AuditLog() {
