@@ -12,7 +12,6 @@ import { ConfigError, configWarnings, demoSeeding, isLoopbackHost, isLoopbackUrl
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url));
 const SLOW = 180_000;
 
@@ -268,7 +267,10 @@ function startServer(env: Record<string, string | undefined>): Proc {
   const childEnv: Record<string, string> = {};
   const merged = { ...process.env, DATABASE_URL: undefined, JWT_SECRET: undefined, ADMIN_EMAILS: undefined, ...env };
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
-  const child = spawn(TSX, [SERVER], { cwd: ROOT, env: childEnv });
+  // Node itself with tsx's loader, as production runs node itself: a signal reaches the server's own handler. The tsx
+  // command relays a signal only if the child answers within 60 ms, and SIGKILLs it otherwise, which a server whose
+  // event loop is busy for a moment (the gazetteer's first load) cannot promise.
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env: childEnv });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

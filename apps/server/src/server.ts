@@ -52,6 +52,9 @@ async function main(): Promise<void> {
   for (const email of config.ADMIN_EMAILS) await app.services.users.grantAdminIfVerified(email);
 
   let closing = false;
+  // The gazetteer's load below stops between batches when the server stops (it may take tens of seconds).
+  const stopping = new AbortController();
+  let background: Promise<void> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      stopping.abort();
+      await background;
       await app.close();
       await database.close();
     } finally {
@@ -84,14 +89,17 @@ async function main(): Promise<void> {
   // tens of seconds), after listening so start-up is not held up; until it is in, autocomplete answers nothing and
   // listings are not resolved. Then existing listings get their place the way a new one does (the upgrade's data
   // migration), logging how many.
-  void (async () => {
-    const gazetteer = await app.services.places.load();
+  background = (async () => {
+    const gazetteer = await app.services.places.load(undefined, stopping.signal);
     if (gazetteer.inserted > 0) app.log.info(gazetteer, 'loaded the places gazetteer');
     if (gazetteer.inserted > 0 || seeded) {
-      const { examined, resolved } = await app.services.products.resolveUnplaced();
+      const { examined, resolved } = await app.services.products.resolveUnplaced(stopping.signal);
       app.log.info({ examined, resolved }, `resolved ${resolved} of ${examined} listings' locations to places`);
     }
-  })().catch((error: unknown) => app.log.error({ err: error }, 'loading the places gazetteer failed'));
+  })().catch((error: unknown) => {
+    if (stopping.signal.aborted) app.log.info('the places gazetteer was not loaded: the server stopped first (the next start loads it)');
+    else app.log.error({ err: error }, 'loading the places gazetteer failed');
+  });
 }
 
 main().catch((error: unknown) => {

@@ -510,12 +510,14 @@ export function createProductsService(
      * Resolves the location text of every listing without a place, as a new listing's is (the first start after the
      * gazetteer is loaded: the upgrade's data migration). Answers how many were examined and resolved.
      */
-    async resolveUnplaced(): Promise<{ examined: number; resolved: number }> {
+    async resolveUnplaced(signal?: AbortSignal): Promise<{ examined: number; resolved: number }> {
       const known = new Map<string, PlaceColumns | null>();
       let examined = 0;
       let resolved = 0;
       let after = '';
       for (;;) {
+        // The server stopping: what is resolved stays, the rest waits for the next start.
+        signal?.throwIfAborted();
         const rows = await repo.unplaced(after, 500);
         if (rows.length === 0) break;
         for (const row of rows) {
