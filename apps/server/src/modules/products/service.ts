@@ -365,12 +365,6 @@ export function createProductsService(
       return { acknowledged: true, insertedId: id! };
     },
 
-    /** One listing with its seller's rating. */
-    async get(id: string): Promise<RatedProduct<ProductRow>> {
-      const [row] = await rated([await find(id)]);
-      return row!;
-    },
-
     /** Whose listing this is, or undefined when there is none (the reach module's question). */
     async owner(id: string): Promise<{ id: string; sellerId: string } | undefined> {
       if (!isId(id)) return undefined;
