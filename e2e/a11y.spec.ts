@@ -88,6 +88,14 @@ test.describe('axe, signed out', () => {
     await open(page, `/productDetails/${id}`, (p) => expect(p.getByRole('button', { name: 'Buy Now' })).toBeVisible());
     await expectNoSeriousViolations(page, 'product details, signed out');
   });
+
+  test('seller profile', async ({ page, baseURL }) => {
+    const id = await anyProductId(baseURL!);
+    const { sellerId } = (await (await page.request.get(`/api/products/${id}`)).json()) as { sellerId: string };
+    await open(page, `/sellers/${sellerId}`, (p) => expect(p.getByRole('heading', { name: 'Reviews' })).toBeVisible());
+    await expect(page.getByRole('button', { name: /As a seller/ })).toBeVisible();
+    await expectNoSeriousViolations(page, 'seller profile, signed out');
+  });
 });
 
 test.describe('axe, signed in as a user', () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
-import { createProductViaApi, makeProductImages, newProduct, newUserPage, requestProductViaApi, tokenOf } from './dashboard-fixtures';
+import { ADMIN, createProductViaApi, makeProductImages, newProduct, newUserPage, popup, requestProductViaApi, signInViaUi, tokenOf } from './dashboard-fixtures';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -96,4 +96,38 @@ test('buyer and seller review each other after a handover; the reviews show on b
   const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!);
   expect(ld).toMatchObject({ '@type': 'Person', name: sellerAccount.name, owns: { '@type': 'ItemList', numberOfItems: 1 } });
   expect((await buyer.request.get('/sellers/00000000000000000000000000000000')).status()).toBe(404);
+
+  // A review may be reported like a listing: the seller reports the buyer's review from their profile (its author sees
+  // no Report on their own), an admin removes it from the moderation queue, and it leaves the profile and the stars.
+  await buyer.goto(`/sellers/${sellerId}`);
+  await expect(buyer.getByText('Exactly as described, friendly handover.')).toBeVisible();
+  await expect(buyer.getByRole('button', { name: /^Report the review/ })).toHaveCount(0);
+  await seller.goto(`/sellers/${sellerId}`);
+  const reviewsList = seller.getByRole('list', { name: 'Reviews as a seller' });
+  await reviewsList.getByRole('button', { name: `Report the review by ${buyerAccount.name}` }).click();
+  const dialog = seller.getByRole('dialog', { name: 'Report this review' });
+  await dialog.getByRole('radio', { name: 'Offensive' }).check();
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(popup(seller).locator('.swal2-title')).toHaveText('Thank you: your report was sent');
+
+  const admin = await (await browser.newContext()).newPage();
+  await signInViaUi(admin, ADMIN);
+  await admin.goto('/dashboard/moderation');
+  const entry = admin.getByRole('article', { name: `Review review of ${sellerAccount.name} by ${buyerAccount.name}` });
+  const more = admin.getByRole('button', { name: 'Load more' });
+  await expect(admin.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 50 && !(await entry.isVisible()) && (await more.isVisible()); i++) {
+    await more.click();
+    await expect(more.or(entry)).toBeVisible();
+  }
+  await expect(entry.getByText('Exactly as described, friendly handover.')).toBeVisible();
+  await expect(entry.getByRole('button', { name: 'Remove listing' })).toHaveCount(0);
+  await expectNoSeriousAxeViolations(admin, 'a reported review in the moderation queue');
+  await entry.getByRole('button', { name: 'Remove review' }).click();
+  await popup(admin).getByRole('button', { name: 'Yes, remove it' }).click();
+  await expect(popup(admin).locator('.swal2-title')).toHaveText('Remove review: done');
+
+  await buyer.goto(`/sellers/${sellerId}`);
+  await expect(buyer.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+  await expect(buyer.getByRole('article').filter({ has: buyer.getByRole('heading', { name: forSale.name }) }).getByText('New seller')).toBeVisible();
 });

@@ -197,7 +197,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
-  const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests });
+  const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests, removeReview: reviews.removeIn });
   // The photo check's matches, filed as one open system report on the listing in the transaction that stores them.
   stolenPhotos.report = ({ productId, matches }, tx) =>
     reports.fileSystemReport(tx, { targetType: 'listing', targetId: productId, reason: 'stolen_photos', details: { matches } });

@@ -1,7 +1,7 @@
 // Reports and moderation (docs/product.md#reports-and-moderation): the names both sides use, zod-free.
 
-/** What can be reported. */
-export const REPORT_TARGET_TYPES = ['listing', 'user', 'message'] as const;
+/** What can be reported: a published review too (issue 29), by anyone who can read it. */
+export const REPORT_TARGET_TYPES = ['listing', 'user', 'message', 'review'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
 /** Why. `stolen_photos` is also what the photo check files by itself (a report with no human reporter). */
@@ -12,8 +12,11 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_OUTCOMES = ['open', 'action_taken', 'no_violation'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
-/** What a moderator decides for every open report on one target. */
-export const MODERATION_ACTIONS = ['dismiss', 'remove_listing', 'warn_user', 'ban_user'] as const;
+/**
+ * What a moderator decides for every open report on one target. `remove_listing` applies to a listing only,
+ * `remove_review` to a review only (it leaves its subject's rating as an admin's DELETE /api/reviews/:id does).
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'remove_listing', 'remove_review', 'warn_user', 'ban_user'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** The queue's two views. */

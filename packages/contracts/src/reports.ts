@@ -35,7 +35,7 @@ const TargetId = z.string().min(1).max(300);
 export const CreateReportBody = z
   .strictObject({
     targetType: ReportTargetTypeSchema,
-    /** The listing's, user's or message's id; may be left out for a user reported as `sellerOf` a listing. */
+    /** The listing's, user's, message's or review's id; may be left out for a user reported as `sellerOf` a listing. */
     targetId: TargetId.optional(),
     /**
      * targetType 'user' only: report the seller of this listing (a product page names its seller but not their id).
@@ -56,7 +56,7 @@ export const ReportSchema = z.object({
   _id: z.string(),
   targetType: ReportTargetTypeSchema,
   targetId: z.string(),
-  /** The listing's name, the user's name or the message's first words, when the target still exists. */
+  /** The listing's name, the user's name, the message's or the review's first words, when the target still exists. */
   targetLabel: z.string().nullable(),
   reason: ReportReasonSchema,
   note: z.string(),
@@ -107,6 +107,22 @@ export const ReportPreviewSchema = z.object({
       createdAt: z.string(),
       /** The thread around it, oldest first (at most 20 messages). */
       thread: z.array(z.object({ _id: z.string(), senderId: z.string(), senderName: z.string(), text: z.string(), createdAt: z.string() })),
+    })
+    .nullable(),
+  /** A reported review: what it says, who wrote it about whom, on which trade's listing (names as they are now). */
+  review: z
+    .object({
+      _id: z.string(),
+      rating: z.number().int(),
+      text: z.string(),
+      reply: z.string().nullable(),
+      role: z.enum(['seller', 'buyer']),
+      productName: z.string(),
+      authorId: z.string().nullable(),
+      authorName: z.string().nullable(),
+      subjectId: z.string(),
+      subjectName: z.string(),
+      publishedAt: z.string().nullable(),
     })
     .nullable(),
   /** For a system stolen-photo report: the other sellers' listings whose photos match, side by side with this one's. */

@@ -47,6 +47,8 @@ export const ReviewSchema = z.object({
   reply: ReviewReplySchema.nullable(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+/** POST /api/buyerProduct/:id/review answers 201 `{review}`, as POST /api/reports answers `{report}`. */
+export const CreateReviewResponse = z.object({ review: ReviewSchema });
 
 /** A published review in a profile's list: who wrote it, about which listing. */
 export const PublicReviewSchema = z.object({

@@ -166,7 +166,7 @@ function reviewOfOwner(w: World): Promise<string> {
       const theirs = await w.t.injectAs(w.seller, { method: 'POST', url: `/api/buyerProduct/${w.requestId}/review`, payload: { rating: 4, text: 'Paid on time' } });
       const mine = await w.t.injectAs(w.owner, { method: 'POST', url: `/api/buyerProduct/${w.requestId}/review`, payload: { rating: 5 } });
       if (theirs.statusCode !== 201 || mine.statusCode !== 201) throw new Error(`reviewOfOwner: ${theirs.body} ${mine.body}`);
-      return theirs.json<{ _id: string }>()._id;
+      return theirs.json<{ review: { _id: string } }>().review._id;
     })();
     reviewedTrades.set(w, id);
   }

@@ -3,7 +3,9 @@
 import type { ReportTargetType } from '@olden/contracts/constants';
 import { escapeHtml, type Mail, mailName } from '../../lib/mail.ts';
 
-const WHAT: Record<ReportTargetType, string> = { listing: 'a listing', user: 'a member', message: 'a message' };
+const WHAT: Record<ReportTargetType, string> = { listing: 'a listing', user: 'a member', message: 'a message', review: 'a review' };
+/** Whose conduct a warning is about, as the warned member reads it. */
+const YOURS: Record<ReportTargetType, string> = { listing: 'one of your listings', user: 'your account', message: 'one of your messages', review: 'one of your reviews' };
 
 function compose(to: string, subject: string, paragraphs: string[], url: string, linkText: string): Mail {
   const text = [...paragraphs, `${linkText}:\n${url}`].join('\n\n') + '\n';
@@ -47,12 +49,11 @@ export function listingRemovedMail(to: { email: string; name: string }, listing:
 
 /** To the user a moderator warned. */
 export function warningMail(to: { email: string; name: string }, targetType: ReportTargetType, note: string, publicUrl: string): Mail {
-  const about = targetType === 'user' ? 'your account' : targetType === 'listing' ? 'one of your listings' : 'one of your messages';
   return compose(
     to.email,
     'A warning from the Olden Goods moderators',
     [
-      `${hello(to.name)} a moderator reviewed reports about ${about} and is warning you.`,
+      `${hello(to.name)} a moderator reviewed reports about ${YOURS[targetType]} and is warning you.`,
       note ? `The moderator's reason: ${note}` : 'Please keep to the marketplace rules.',
       'Further reports may lead to your listings being removed or your account being closed.',
     ],

@@ -1,10 +1,12 @@
 // All SQL of the reports module's tables (reports, moderation_decisions). Its previews and target checks also read the
-// listings, users and messages tables: a read model, the moderator sees what was reported as it is now (nothing here
-// writes them; a listing's moderation state moves through the products module, a ban through the users module).
+// listings, users, messages and reviews tables: a read model, the moderator sees what was reported as it is now (nothing
+// here writes them; a listing's moderation state moves through the products module, a ban through the users module, a
+// review's removal through the reviews module).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationAction, ReportReason, ReportTargetType } from '@olden/contracts/constants';
 import type { Db } from '../../db/client.ts';
-import { buyerRequests, moderationDecisions, products, reports, requestMessages, users } from '../../db/schema.ts';
+import { buyerRequests, moderationDecisions, products, reports, requestMessages, reviews, users } from '../../db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type DecisionRow = typeof moderationDecisions.$inferSelect;
@@ -91,6 +93,7 @@ export function createReportsRepository(db: Db) {
       const label = sql<string | null>`case ${reports.targetType}
         when 'listing' then (select p.name from ${products} p where p.id = ${reports.targetId})
         when 'user' then (select u.name from ${users} u where u.id = ${reports.targetId})
+        when 'review' then (select left(v.text, 80) from ${reviews} v where v.id = ${reports.targetId})
         else (select left(m.body, 80) from ${requestMessages} m where m.id = ${reports.targetId}) end`;
       const rows = await db
         .select({ report: reports, action: moderationDecisions.action, targetLabel: label })
@@ -209,6 +212,33 @@ export function createReportsRepository(db: Db) {
         .from(requestMessages)
         .innerJoin(buyerRequests, eq(buyerRequests.id, requestMessages.requestId))
         .where(eq(requestMessages.id, id))
+        .limit(1);
+      return row;
+    },
+
+    /** A review with its author's and subject's names as they are now (the author's null once their account is gone). */
+    async review(id: string, tx: Db = db) {
+      const author = alias(users, 'author');
+      const subject = alias(users, 'subject');
+      const [row] = await tx
+        .select({
+          id: reviews.id,
+          status: reviews.status,
+          role: reviews.role,
+          rating: reviews.rating,
+          text: reviews.text,
+          replyText: reviews.replyText,
+          productName: reviews.productName,
+          authorId: reviews.authorId,
+          authorName: author.name,
+          subjectId: reviews.subjectId,
+          subjectName: subject.name,
+          publishedAt: reviews.publishedAt,
+        })
+        .from(reviews)
+        .leftJoin(author, eq(author.id, reviews.authorId))
+        .innerJoin(subject, eq(subject.id, reviews.subjectId))
+        .where(eq(reviews.id, id))
         .limit(1);
       return row;
     },

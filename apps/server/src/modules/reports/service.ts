@@ -8,6 +8,7 @@ import {
   type QueueEntry,
   type Report,
   REPORT_BUDGET,
+  REPORT_TARGET_TYPES,
   type ReportOutcome,
   type ReportPreview,
   type ReportQueueQuery,
@@ -29,6 +30,7 @@ import { PG_UNIQUE_VIOLATION, pgCode } from '../../lib/pg-errors.ts';
 import type { AuditRecorder } from '../audit/service.ts';
 import type { EventBus } from '../events/bus.ts';
 import type { OnListingDeleted, ProductsService } from '../products/service.ts';
+import type { RemoveReview } from '../reviews/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { listingRemovedMail, reportResolvedMail, warningMail } from './mails.ts';
 import { createReportsRepository, type MyReportRow, type ReportRow } from './repository.ts';
@@ -55,7 +57,7 @@ const MINE_CURSOR: CursorSpec<{ createdAt: Date; id: string }, [string, string]>
 const OPEN_QUEUE_CURSOR: CursorSpec<QueueEntry, [string, string, string]> = {
   keyOf: (e) => [e.firstReportedAt, e.targetType, e.targetId],
   isKey: (v): v is [string, string, string] =>
-    isTuple(v, ['string', 'string', 'string']) && isCursorDate(v[0]) && ['listing', 'user', 'message'].includes(v[1] as string) && typeof v[2] === 'string' && v[2].length <= 300,
+    isTuple(v, ['string', 'string', 'string']) && isCursorDate(v[0]) && (REPORT_TARGET_TYPES as readonly string[]).includes(v[1] as string) && typeof v[2] === 'string' && v[2].length <= 300,
 };
 const RESOLVED_QUEUE_CURSOR: CursorSpec<QueueEntry & { decisionId: string }, [string, string]> = {
   keyOf: (e) => [e.firstReportedAt, e.decisionId],
@@ -110,6 +112,8 @@ export function createReportsService(
     audit: AuditRecorder;
     /** A removed listing's open requests are declined (the buyer-requests module's declineOnDeletedListing). */
     declineRequests: OnListingDeleted;
+    /** A moderator's `remove_review`, in the decision's transaction (the reviews module's removeIn: sums and audit). */
+    removeReview: RemoveReview;
   },
 ) {
   const repo = createReportsRepository(ctx.db);
@@ -135,6 +139,11 @@ export function createReportsService(
       const user = await repo.user(id);
       if (!user) throw notFound('User');
       if (user.id === caller.id) throw ownTarget('yourself');
+    } else if (type === 'review') {
+      const review = await repo.review(id);
+      if (review && review.authorId === caller.id) throw ownTarget('your own review');
+      // A pending review is its author's alone (double-blind): to anyone else it does not exist yet.
+      if (!review || review.status !== 'published') throw notFound('Review');
     } else {
       const message = await repo.message(id);
       // Only a party to the thread knows the message: anyone else gets the answer an unknown id gets.
@@ -175,7 +184,7 @@ export function createReportsService(
       const u = await repo.user(userId);
       return u ? { _id: u.id, name: u.name, email: u.email, joinedAt: u.createdAt.toISOString(), emailVerified: u.emailVerified } : null;
     };
-    const result: ReportPreview = { listing: null, user: null, message: null };
+    const result: ReportPreview = { listing: null, user: null, message: null, review: null };
     if (type === 'listing') {
       result.listing = await listingPreview(id);
       if (result.listing) result.user = await userPreview(result.listing.sellerId);
@@ -196,6 +205,24 @@ export function createReportsService(
       }
     } else if (type === 'user') {
       result.user = await userPreview(id);
+    } else if (type === 'review') {
+      const r = await repo.review(id);
+      if (r) {
+        result.review = {
+          _id: r.id,
+          rating: r.rating,
+          text: r.text,
+          reply: r.replyText,
+          role: r.role,
+          productName: r.productName,
+          authorId: r.authorId,
+          authorName: r.authorName,
+          subjectId: r.subjectId,
+          subjectName: r.subjectName,
+          publishedAt: r.publishedAt?.toISOString() ?? null,
+        };
+        if (r.authorId) result.user = await userPreview(r.authorId);
+      }
     } else {
       const m = await repo.message(id);
       if (m) {
@@ -382,6 +409,11 @@ export function createReportsService(
           details: [{ path: 'action', message: 'remove_listing applies to listings only' }],
         });
       }
+      if (action === 'remove_review' && targetType !== 'review') {
+        throw new AppError('ACTION_NOT_APPLICABLE', 'Only a review can be removed this way; warn or ban the user instead', {
+          details: [{ path: 'action', message: 'remove_review applies to reviews only' }],
+        });
+      }
       const after: (() => Promise<void> | void)[] = [];
       const resolved = await repo.transaction(async (tx) => {
         const moderation = deps.products.moderationIn(tx);
@@ -392,10 +424,11 @@ export function createReportsService(
         const firstReportedAt = rows.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), rows[0]!.createdAt);
         await repo.insertDecision(tx, { id: decisionId, targetType, targetId, action, note, moderatorId: caller.id, firstReportedAt });
 
-        // Whose conduct the decision is about: the listing's seller, the user, the message's sender.
+        // Whose conduct the decision is about: the listing's seller, the user, the message's sender, the review's author.
         let subjectId: string | undefined;
         if (targetType === 'listing') subjectId = listing?.sellerId;
         else if (targetType === 'user') subjectId = targetId;
+        else if (targetType === 'review') subjectId = (await repo.review(targetId, tx))?.authorId ?? undefined;
         else subjectId = (await repo.message(targetId, tx))?.senderId;
 
         if (action === 'dismiss' || action === 'warn_user') {
@@ -412,6 +445,7 @@ export function createReportsService(
             if (seller) await send(listingRemovedMail(seller, listing.name, note, ctx.config.publicUrl), 'listing removed');
           });
         }
+        if (action === 'remove_review' && !(await deps.removeReview(tx, caller, targetId, { via: 'report', note }))) throw notFound('Review');
         if (action === 'warn_user' || action === 'ban_user') {
           if (!subjectId) throw notFound('User');
         }

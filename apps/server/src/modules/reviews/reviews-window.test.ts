@@ -34,7 +34,7 @@ describe('the window closed by its job', () => {
     const { requestId } = await completeTrade(t, seller, buyer);
     const window = (await windowOf(requestId))!;
     expect(window.closesAt.getTime() - window.openedAt.getTime()).toBe(WINDOW_HOURS * 3600_000);
-    const mine = (await review(t, buyer, requestId, { rating: 2, text: 'Slow to answer' })).json<Review>();
+    const mine = (await review(t, buyer, requestId, { rating: 2, text: 'Slow to answer' })).json<{ review: Review }>().review;
     expect(mine.status).toBe('pending');
 
     await expect.poll(async () => (await reviewsOf(requestId))[0]!.status, { timeout: 15_000, interval: 100 }).toBe('published');

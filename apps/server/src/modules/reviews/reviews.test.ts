@@ -82,11 +82,11 @@ describe('POST /api/buyerProduct/:id/review: who may review, and when', () => {
     expectError(await review(t, buyer, requestId, { text: 'no rating' }), 400, { code: 'VALIDATION' });
     const ok = await review(t, buyer, requestId, { rating: 4, text: `  <b>Fine</b> ${'y'.repeat(980)}  ` });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json<Review>().text).toBe(`<b>Fine</b> ${'y'.repeat(980)}`);
+    expect(ok.json<{ review: Review }>().review.text).toBe(`<b>Fine</b> ${'y'.repeat(980)}`);
     const noText = await completeTrade(t, seller, buyer);
     const empty = await review(t, seller, noText.requestId, { rating: 3 });
     expect(empty.statusCode, empty.body).toBe(201);
-    expect(empty.json<Review>()).toMatchObject({ text: '', rating: 3, role: 'buyer', subjectId: buyer.id });
+    expect(empty.json<{ review: Review }>().review).toMatchObject({ text: '', rating: 3, role: 'buyer', subjectId: buyer.id });
   });
 
   it('each party reviews once: a second review is 409 ALREADY_REVIEWED, also when sent twice at once', async () => {
@@ -107,7 +107,7 @@ describe('double-blind publication', () => {
 
     const first = await review(t, buyer, requestId, { rating: 4, text: 'Friendly, on time' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json<Review>()).toMatchObject({ status: 'pending', publishedAt: null, role: 'seller', subjectId: seller.id, rating: 4 });
+    expect(first.json<{ review: Review }>().review).toMatchObject({ status: 'pending', publishedAt: null, role: 'seller', subjectId: seller.id, rating: 4 });
 
     // The author sees it as pending; the other party and the public see nothing.
     const mine = (await getRequest(buyer, requestId)).json<BuyerProduct>();
@@ -122,7 +122,7 @@ describe('double-blind publication', () => {
 
     const second = await review(t, seller, requestId, { rating: 5, text: 'Paid in cash, smooth' });
     expect(second.statusCode, second.body).toBe(201);
-    expect(second.json<Review>()).toMatchObject({ status: 'published', role: 'buyer', subjectId: buyer.id });
+    expect(second.json<{ review: Review }>().review).toMatchObject({ status: 'published', role: 'buyer', subjectId: buyer.id });
     expect((await getRequest(buyer, requestId)).json<BuyerProduct>().myReview).toMatchObject({ status: 'published' });
 
     const asSeller = (await reviewsOf(seller.id)).json<PublicReview[]>();
@@ -159,7 +159,7 @@ describe('replies and removal', () => {
   it('the reviewed member answers a published review once; nobody else may, and a pending one is not there', async () => {
     const { seller, buyer } = await people();
     const { requestId } = await completeTrade(t, seller, buyer);
-    const pending = (await review(t, buyer, requestId, { rating: 3, text: 'OK' })).json<Review>();
+    const pending = (await review(t, buyer, requestId, { rating: 3, text: 'OK' })).json<{ review: Review }>().review;
     const reply = (user: TestUser | null, id: string, text: unknown) => t.injectAs(user, { method: 'POST', url: `/api/reviews/${id}/reply`, payload: { text } });
     expectError(await reply(seller, pending._id, 'Thanks'), 404, { code: 'NOT_FOUND' });
     await review(t, seller, requestId, { rating: 5 });
@@ -179,7 +179,7 @@ describe('replies and removal', () => {
   it('admins remove a review (a published one leaves the rating; the audit log records it); users get 403, anonymous 401', async () => {
     const { seller, buyer } = await people();
     const { requestId } = await completeTrade(t, seller, buyer);
-    const mine = (await review(t, buyer, requestId, { rating: 1, text: 'Rude' })).json<Review>();
+    const mine = (await review(t, buyer, requestId, { rating: 1, text: 'Rude' })).json<{ review: Review }>().review;
     await review(t, seller, requestId, { rating: 5 });
     expect((await profileOf(seller.id)).json<Profile>().asSeller).toEqual({ ratingAverage: 1, ratingCount: 1 });
     const del = (user: TestUser | null) => t.injectAs(user, { method: 'DELETE', url: `/api/reviews/${mine._id}` });
@@ -210,7 +210,7 @@ describe('GET /api/users/:id/reviews', () => {
       const buyer = await t.createUser({ name: `Buyer ${i}` });
       const { requestId } = await completeTrade(t, seller, buyer, { name: `Item ${i}` });
       await review(t, buyer, requestId, { rating: i + 2, text: `Review ${i}` });
-      ids.push((await review(t, seller, requestId, { rating: 5 })).json<Review>()._id);
+      ids.push((await review(t, seller, requestId, { rating: 5 })).json<{ review: Review }>().review._id);
     }
     const page1 = await reviewsOf(seller.id, 'seller', '&limit=2');
     expect(page1.json<PublicReview[]>().map((r) => r.text)).toEqual(['Review 3', 'Review 2']);

@@ -6,6 +6,7 @@ import {
   IdParams,
   ListReviewsQuery,
   ProfileSchema,
+  CreateReviewResponse,
   PublicReviewSchema,
   ReplyReviewBody,
   ReviewSchema,
@@ -28,11 +29,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; url
         'ALREADY_REVIEWED, REVIEW_WINDOW_CLOSED; 429 past 60 reviews and replies an hour.',
       params: IdParams,
       body: CreateReviewBody,
-      response: { 201: ReviewSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      response: { 201: CreateReviewResponse, ...errorResponses(400, 401, 404, 409, 429) },
     },
     handler: async (request, reply) => {
       const review = await reviews.create(request.user!, request.params.id, request.body);
-      return reply.status(201).send(review);
+      return reply.status(201).send({ review });
     },
   });
 

@@ -107,6 +107,9 @@ export interface MyReview {
   reviewClosesAt: string | null;
 }
 
+/** Removes a review as an admin in the transaction `tx` (sums and audit with it); false when there is none. */
+export type RemoveReview = (tx: Db, caller: AuthUser, id: string, details?: Record<string, unknown>) => Promise<boolean>;
+
 export function createReviewsService(
   ctx: AppContext,
   deps: {
@@ -174,6 +177,24 @@ export function createReviewsService(
   });
 
   /** The window's end (the close job; idempotent): whatever is pending is published. */
+  /**
+   * Removes a review as an admin, in the caller's transaction `tx`: a published one leaves its subject's sums, and the
+   * audit event commits or rolls back with it. False when there is no such review. Used by DELETE /api/reviews/:id and
+   * by a moderator's `remove_review` decision on reported reviews (`details` says so).
+   */
+  const removeIn: RemoveReview = async (tx, caller, id, details = {}) => {
+    const removed = await reviewWrites(tx).remove(id);
+    if (!removed) return false;
+    await deps.audit?.(tx, {
+      actorId: caller.id,
+      action: 'admin.review.delete',
+      targetType: 'review',
+      targetId: id,
+      details: { subjectId: removed.subjectId, authorId: removed.authorId, rating: removed.rating, role: removed.role, productName: removed.productName, ...details },
+    });
+    return true;
+  };
+
   async function closeWindow(requestId: string): Promise<ReviewRow[]> {
     return repo.transaction(async (writes, tx) => {
       const window = await writes.lockWindow(requestId);
@@ -309,26 +330,15 @@ export function createReviewsService(
       return toReview(replied);
     },
 
+    removeIn,
+
     /** DELETE /api/reviews/:id: admins only; a published review leaves its subject's sums in the same transaction. */
     async remove(caller: AuthUser, id: string): Promise<{ acknowledged: true; deletedCount: number }> {
       if (!isAdminUser(caller)) throw new AppError('ADMINS_ONLY', 'Admins only');
       if (!isId(id)) throw notFound('Review');
-      // The audit event in the removal's transaction: it commits or rolls back with it.
-      const row = await repo.transaction(async (writes, tx) => {
-        const removed = await writes.remove(id);
-        if (removed) {
-          await deps.audit?.(tx, {
-            actorId: caller.id,
-            action: 'admin.review.delete',
-            targetType: 'review',
-            targetId: id,
-            details: { subjectId: removed.subjectId, authorId: removed.authorId, rating: removed.rating, role: removed.role, productName: removed.productName },
-          });
-        }
-        return removed;
-      });
-      if (!row) throw notFound('Review');
-      logSecurityEvent(ctx.log, 'admin.review.delete', { userId: caller.id, ip: caller.ip, target: id, subjectId: row.subjectId });
+      const removed = await repo.transaction((_writes, tx) => removeIn(tx, caller, id));
+      if (!removed) throw notFound('Review');
+      logSecurityEvent(ctx.log, 'admin.review.delete', { userId: caller.id, ip: caller.ip, target: id });
       return { acknowledged: true, deletedCount: 1 };
     },
 

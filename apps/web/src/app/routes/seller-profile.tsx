@@ -9,6 +9,7 @@ import { pageTitle } from '@/config/paths';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { usePublicSellerProducts } from '@/features/products/api/list-public-seller-products';
 import { EmptyState, ProductGrid } from '@/features/products/components/product-grid';
+import { ReportButton } from '@/features/reports/components/report-button';
 import { profileQueryOptions, useProfile } from '@/features/reviews/api/get-profile';
 import { ProfileHeader } from '@/features/reviews/components/profile-header';
 import { SellerProfileLayout } from '@/features/reviews/components/seller-profile-layout';
@@ -33,7 +34,7 @@ const TABS: { role: ReviewRole; label: string }[] = [
 export function Component() {
   const initial = useLoaderData<typeof loader>();
   const { data: profile = initial } = useProfile(initial._id);
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const listings = usePublicSellerProducts(profile._id);
   const [role, setRole] = useState<ReviewRole>('seller');
   const isOwn = user?._id === profile._id;
@@ -61,7 +62,18 @@ export function Component() {
               ))}
             </div>
             <div>
-              <ReviewList key={role} userId={profile._id} role={role} isOwnProfile={isOwn} />
+              <ReviewList
+                key={role}
+                userId={profile._id}
+                role={role}
+                isOwnProfile={isOwn}
+                // Once sign-in has settled, a member may report any published review but their own.
+                renderActions={(review) =>
+                  user && !loading && review.author._id !== user._id ? (
+                    <ReportButton targetType="review" targetId={review._id} label={`the review by ${review.author.name}`} />
+                  ) : null
+                }
+              />
             </div>
           </section>
         }

@@ -20,6 +20,7 @@ export function Moderation() {
 
   const handleResolve = async (entry: Entry, action: ModerationAction, note: string) => {
     if (action === 'remove_listing' && !(await confirmAction('Remove this listing?', 'It goes off sale for good, its open requests are declined and the seller is mailed.', 'Yes, remove it'))) return;
+    if (action === 'remove_review' && !(await confirmAction('Remove this review?', "It goes for good and leaves its subject's rating.", 'Yes, remove it'))) return;
     if (action === 'ban_user' && !(await confirmAction('Ban this member?', 'Their account, listings and requests are deleted and they are signed out everywhere.', 'Yes, ban them'))) return;
     try {
       const result = await resolve.mutateAsync({ targetType: entry.targetType, targetId: entry.targetId, action, note });

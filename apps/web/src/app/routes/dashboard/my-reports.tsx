@@ -7,7 +7,7 @@ import { OUTCOME_LABELS, REASON_LABELS } from '@/features/reports/components/rea
 import { formatDateTime } from '@/lib/format';
 
 const OUTCOME_BADGE = { open: 'badge-ghost', action_taken: 'badge-success', no_violation: 'badge-neutral' } as const;
-const WHAT = { listing: 'Listing', user: 'Member', message: 'Message' } as const;
+const WHAT = { listing: 'Listing', user: 'Member', message: 'Message', review: 'Review' } as const;
 
 /** docs/product.md#reports-and-moderation: what the caller reported and what came of it (never what happened to whom). */
 export function MyReports() {

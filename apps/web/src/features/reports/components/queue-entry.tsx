@@ -5,7 +5,7 @@ import { SmartImage } from '@/components/smart-image';
 import { formatDate, formatDateTime, formatPrice } from '@/lib/format';
 import { ACTION_LABELS, REASON_LABELS } from './reason-labels';
 
-const TARGET_LABEL = { listing: 'Listing', user: 'Member', message: 'Message' } as const;
+const TARGET_LABEL = { listing: 'Listing', user: 'Member', message: 'Message', review: 'Review' } as const;
 
 function Photos({ listing, highlight }: { listing: ListingPreview; highlight?: string }) {
   const photos = [listing.image1, listing.image2, listing.image3, listing.image4];
@@ -58,8 +58,15 @@ export function QueueEntry({ entry, onResolve, isResolving }: Props) {
   const headingId = useId();
   const [note, setNote] = useState('');
   const { preview } = entry;
-  const name = preview.listing?.name ?? preview.user?.name ?? (preview.message ? `message from ${preview.user?.name ?? 'a member'}` : entry.targetId);
-  const actions = MODERATION_ACTIONS.filter((a) => a !== 'remove_listing' || entry.targetType === 'listing');
+  const name =
+    preview.listing?.name ??
+    (preview.review ? `review of ${preview.review.subjectName} by ${preview.review.authorName ?? 'a former member'}` : undefined) ??
+    preview.user?.name ??
+    (preview.message ? `message from ${preview.user?.name ?? 'a member'}` : entry.targetId);
+  // A removal applies to its own kind of target only; a review's author is warned or banned like anyone else.
+  const actions = MODERATION_ACTIONS.filter(
+    (a) => (a !== 'remove_listing' || entry.targetType === 'listing') && (a !== 'remove_review' || entry.targetType === 'review'),
+  );
 
   return (
     <article aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
@@ -101,15 +108,32 @@ export function QueueEntry({ entry, onResolve, isResolving }: Props) {
             </ol>
           </div>
         )}
+        {preview.review && (
+          <div className="rounded-box border border-base-300 p-3 text-sm">
+            <p className="text-xs uppercase tracking-wide text-base-content/80">The review</p>
+            <p>
+              <span className="font-semibold">{preview.review.rating} of 5 stars</span> by {preview.review.authorName ?? 'a former member'} of{' '}
+              {preview.review.subjectName} as a {preview.review.role}, for {preview.review.productName}
+              {preview.review.publishedAt && <>, published {formatDate(preview.review.publishedAt)}</>}
+            </p>
+            {preview.review.text && <p className="mt-2 whitespace-pre-wrap wrap-anywhere">{preview.review.text}</p>}
+            {preview.review.reply && (
+              <blockquote className="mt-2 border-l-4 border-base-300 pl-3">
+                <p className="font-medium">Answer</p>
+                <p className="whitespace-pre-wrap wrap-anywhere">{preview.review.reply}</p>
+              </blockquote>
+            )}
+          </div>
+        )}
         {preview.user && (
           <div className="rounded-box border border-base-300 p-3 text-sm">
-            <p className="text-xs uppercase tracking-wide text-base-content/80">{entry.targetType === 'user' ? 'Reported member' : 'Member'}</p>
+            <p className="text-xs uppercase tracking-wide text-base-content/80">{entry.targetType === 'user' ? 'Reported member' : entry.targetType === 'review' ? 'Its author' : 'Member'}</p>
             <p className="font-semibold">{preview.user.name}</p>
             <p>{preview.user.email}</p>
             <p>Joined {formatDate(preview.user.joinedAt)}{preview.user.emailVerified ? ', email verified' : ', email not verified'}</p>
           </div>
         )}
-        {!preview.listing && !preview.user && !preview.message && <p className="text-sm">This was deleted since it was reported.</p>}
+        {!preview.listing && !preview.user && !preview.message && !preview.review && <p className="text-sm">This was deleted since it was reported.</p>}
       </div>
 
       <details className="mt-3" open={entry.notes.some((n) => n.note)}>
@@ -143,7 +167,7 @@ export function QueueEntry({ entry, onResolve, isResolving }: Props) {
                   key={a}
                   type="button"
                   disabled={isResolving}
-                  className={`btn btn-sm ${a === 'ban_user' || a === 'remove_listing' ? 'btn-error' : a === 'warn_user' ? 'btn-warning' : 'btn-outline'}`}
+                  className={`btn btn-sm ${a === 'ban_user' || a === 'remove_listing' || a === 'remove_review' ? 'btn-error' : a === 'warn_user' ? 'btn-warning' : 'btn-outline'}`}
                   onClick={() => onResolve(entry, a, note.trim())}
                 >
                   {ACTION_LABELS[a]}

@@ -20,6 +20,7 @@ export const OUTCOME_LABELS: Record<ReportOutcome, string> = {
 export const ACTION_LABELS: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
   remove_listing: 'Remove listing',
+  remove_review: 'Remove review',
   warn_user: 'Warn user',
   ban_user: 'Ban user',
 };

@@ -18,7 +18,7 @@ interface Props {
   variant?: 'link' | 'button';
 }
 
-const WHAT: Record<ReportTargetType, string> = { listing: 'listing', user: 'member', message: 'message' };
+const WHAT: Record<ReportTargetType, string> = { listing: 'listing', user: 'member', message: 'message', review: 'review' };
 
 /**
  * docs/product.md#reports-and-moderation: "Report" opens a dialog with a reason picker and an optional note; sending

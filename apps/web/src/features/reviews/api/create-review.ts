@@ -4,8 +4,8 @@ import { api } from '@/lib/api-client';
 import { reviewKeys } from './review-keys';
 
 /** POST /buyerProduct/:id/review {rating, text}: 409 NOT_COMPLETED, ALREADY_REVIEWED, REVIEW_WINDOW_CLOSED. */
-export function createReview({ requestId, ...body }: { requestId: string } & CreateReviewBody): Promise<Review> {
-  return api.post<Review>(`/buyerProduct/${encodeURIComponent(requestId)}/review`, body);
+export async function createReview({ requestId, ...body }: { requestId: string } & CreateReviewBody): Promise<Review> {
+  return (await api.post<{ review: Review }>(`/buyerProduct/${encodeURIComponent(requestId)}/review`, body)).review;
 }
 
 export function useCreateReview(onSaved?: (review: Review) => unknown) {

@@ -3,7 +3,7 @@
 import type { PublicReview } from '@olden/contracts';
 import type { ReviewRole } from '@olden/contracts/constants';
 import { REVIEW_REPLY_MAX_LENGTH } from '@olden/contracts/constants';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Avatar } from '@/components/avatar';
 import { EmptyState, ErrorState } from '@/components/error-state';
 import { ListSkeleton } from '@/components/list-skeleton';
@@ -47,7 +47,7 @@ function ReplyBox({ reviewId }: { reviewId: string }) {
   );
 }
 
-function ReviewItem({ review, canReply }: { review: PublicReview; canReply: boolean }) {
+function ReviewItem({ review, canReply, actions }: { review: PublicReview; canReply: boolean; actions?: ReactNode }) {
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
       <div className="flex flex-wrap items-center gap-3">
@@ -59,6 +59,7 @@ function ReviewItem({ review, canReply }: { review: PublicReview; canReply: bool
           </p>
         </div>
         <SellerStars average={review.rating} count={1} />
+        {actions}
       </div>
       {review.text && <p className="mt-3 whitespace-pre-line wrap-anywhere">{review.text}</p>}
       {review.reply ? (
@@ -73,7 +74,15 @@ function ReviewItem({ review, canReply }: { review: PublicReview; canReply: bool
   );
 }
 
-export function ReviewList({ userId, role, isOwnProfile }: { userId: string; role: ReviewRole; isOwnProfile: boolean }) {
+interface Props {
+  userId: string;
+  role: ReviewRole;
+  isOwnProfile: boolean;
+  /** What the page offers beside each review (the app's Report), or nothing. */
+  renderActions?: (review: PublicReview) => ReactNode;
+}
+
+export function ReviewList({ userId, role, isOwnProfile, renderActions }: Props) {
   const reviews = useReviews(userId, role);
   const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   if (reviews.isPending) return <ListSkeleton label="Loading reviews" />;
@@ -89,7 +98,7 @@ export function ReviewList({ userId, role, isOwnProfile }: { userId: string; rol
     <>
       <ul className="flex flex-col gap-3" aria-label={role === 'seller' ? 'Reviews as a seller' : 'Reviews as a buyer'}>
         {items.map((review) => (
-          <ReviewItem key={review._id} review={review} canReply={isOwnProfile} />
+          <ReviewItem key={review._id} review={review} canReply={isOwnProfile} actions={renderActions?.(review)} />
         ))}
       </ul>
       <LoadMore query={reviews} />
