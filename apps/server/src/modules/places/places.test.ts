@@ -1,4 +1,5 @@
 import type { ErrorBody, Place, Product } from '@olden/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestUser, useTestApp } from '../../test/harness.ts';
 import { createProduct, productBody } from '../products/fixtures.ts';
@@ -39,6 +40,16 @@ describe('GET /api/places (autocomplete)', () => {
     const springfields = await places('springfield');
     expect(springfields).toHaveLength(10);
     expect(springfields.map((p) => p.region).slice(0, 3)).toEqual(['Missouri', 'Massachusetts', 'Illinois']);
+  });
+
+  it('a one-letter prefix (read by initial, places_initial_idx) answers what the prefix scan answers, for every letter', async () => {
+    for (const letter of ['a', 'b', 'l', 's', 'z', 'ø', 'é']) {
+      const folded = foldName(letter);
+      const scan = (await getApp().database.db.execute(
+        sql`select id from places where key like ${`${folded}%`} order by population desc, id limit 10`,
+      )) as unknown as { rows: { id: number }[] };
+      expect((await places(letter)).map((p) => p.id), letter).toEqual(scan.rows.map((r) => Number(r.id)));
+    }
   });
 
   it('refuses an empty or overlong query, and a key it does not know (400)', async () => {

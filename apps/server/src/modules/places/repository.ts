@@ -1,5 +1,5 @@
 // All SQL of the places table: the gazetteer's load, autocomplete, the nearest place, lookups by id and by name.
-import { and, asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import { PLACE_RESULTS_MAX } from '@olden/contracts';
 import type { Db } from '../../db/client.ts';
 import { places } from '../../db/schema.ts';
@@ -33,6 +33,17 @@ export function createPlacesRepository(db: Db) {
     .orderBy(desc(places.population), asc(places.id))
     .limit(PLACE_RESULTS_MAX)
     .prepare('places_prefix');
+  // One letter: its places in population order straight from places_initial_idx (the LIKE reads and sorts them all).
+  // The index's order is the migration's, `population DESC NULLS LAST`; a plain DESC (nulls first) would not read it.
+  const initialOf = (folded: string) => sql`left(${places.key}, 1) = ${folded}`;
+  const byPopulation = [sql`${places.population} desc nulls last`, asc(places.id)];
+  const initialQuery = db
+    .select(replyColumns)
+    .from(places)
+    .where(sql`left(${places.key}, 1) = ${sql.placeholder('initial')}`)
+    .orderBy(...byPopulation)
+    .limit(PLACE_RESULTS_MAX)
+    .prepare('places_initial');
 
   return {
     async count(): Promise<number> {
@@ -66,7 +77,7 @@ export function createPlacesRepository(db: Db) {
     },
 
     /** Up to 10 places whose folded name starts with `folded`, most populous first. */
-    prefix: (folded: string) => prefixQuery.execute({ pattern: prefixPattern(folded) }),
+    prefix: (folded: string) => ([...folded].length === 1 ? initialQuery.execute({ initial: folded }) : prefixQuery.execute({ pattern: prefixPattern(folded) })),
 
     /** The nearest place within `km` of the point, if any. */
     async nearest(lat: number, lng: number, km: number) {
@@ -91,7 +102,13 @@ export function createPlacesRepository(db: Db) {
 
     /** For the benchmark: the statement autocomplete runs. */
     explainablePrefix: (folded: string): SQL =>
-      db.select(replyColumns).from(places).where(and(like(places.key, prefixPattern(folded)))).orderBy(desc(places.population), asc(places.id)).limit(PLACE_RESULTS_MAX).getSQL(),
+      db
+        .select(replyColumns)
+        .from(places)
+        .where([...folded].length === 1 ? initialOf(folded) : like(places.key, prefixPattern(folded)))
+        .orderBy(...([...folded].length === 1 ? byPopulation : [desc(places.population), asc(places.id)]))
+        .limit(PLACE_RESULTS_MAX)
+        .getSQL(),
 
     byIds: (ids: number[]) => (ids.length === 0 ? Promise.resolve([]) : db.select(replyColumns).from(places).where(inArray(places.id, ids))),
   };

@@ -2,7 +2,7 @@
 // Browsing (the repository) and each search tier (search/) build their statements from it.
 import type { ListingOrder } from '@olden/contracts';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { places, products } from '../../db/schema.ts';
 import { withinSql } from '../../lib/geo.ts';
 import type { SearchTerms } from './search/terms.ts';
 
@@ -54,6 +54,19 @@ function notSold(filter: Pick<ListFilter, 'sellerEmail'>): SQL | undefined {
 export const PUBLIC_LISTING = sql`${products.status} <> 'sold' and ${products.moderation} = 'visible'`;
 
 /**
+ * Listings within `km` of a point: those of the places within it (the places' latitude index, then their listings
+ * through products_place_idx), each also tested on its own copied point. Measured at 1,000,000 listings on
+ * PostgreSQL, 25 km around London (3,992 listings), newest first: 8 ms, where the test on the listing's point alone
+ * was a sequential scan of the table (265 ms; the planner takes latitude and longitude for independent and expects
+ * 43 rows). The place list is an array (one InitPlan), which the planner sizes small: it reads the radius's listings
+ * and sorts them, however large the radius (500 km around London, 43,170 listings: 166 ms, against 330 ms before).
+ */
+function withinRadius(lat: unknown, lng: unknown, km: unknown): SQL {
+  return sql`(${products.placeId} = any(array(select ${places.id} from ${places} where ${withinSql(places.lat, places.lng, lat, lng, km)}))
+    and ${withinSql(products.placeLat, products.placeLng, lat, lng, km)})`;
+}
+
+/**
  * A list's WHERE (filters, a search's `match`, `extra` conditions, the cursor) and ORDER BY. With `asPlaceholders`, the filter's values
  * become named placeholders, so one prepared statement serves every request of the same shape. 'relevance' is read
  * one tier at a time (search/tier-page.ts), each in date order as 'newest'.
@@ -70,9 +83,7 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
     filter.hiddenSellers !== undefined
       ? sql`${products.sellerId} <> all(string_to_array(${value('hiddenSellers', filter.hiddenSellers.join(','))}, ','))`
       : undefined,
-    filter.near !== undefined
-      ? withinSql(products.placeLat, products.placeLng, value('nearLat', filter.near.lat), value('nearLng', filter.near.lng), value('nearKm', filter.near.km))
-      : undefined,
+    filter.near !== undefined ? withinRadius(value('nearLat', filter.near.lat), value('nearLng', filter.near.lng), value('nearKm', filter.near.km)) : undefined,
     match,
     notSold(filter),
     ...extra,

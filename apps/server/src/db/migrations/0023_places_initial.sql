@@ -1,0 +1,1 @@
+CREATE INDEX "places_initial_idx" ON "places" USING btree (left("key", 1),"population" DESC NULLS LAST,"id");
