@@ -18,6 +18,9 @@ export const REVIEW_BUDGET = { max: 60, windowMs: 60 * 60 * 1000 } as const;
 export const RESPONSE_MIN_REQUESTS = 3;
 
 /** Stars as a reader hears them: "4.5 out of 5 (12 reviews)". */
+/** A running sum and count as the average every reply shows: two decimals, null before the first review. */
+export const ratingAverage = (sum: number, count: number): number | null => (count === 0 ? null : Math.round((sum / count) * 100) / 100);
+
 export function ratingLabel(average: number | null, count: number): string {
   if (count === 0 || average === null) return 'New seller';
   return `${average.toFixed(1)} out of 5 (${count} review${count === 1 ? '' : 's'})`;

@@ -9,8 +9,11 @@ export type ProductRow = Omit<typeof products.$inferSelect, 'search' | 'nameSear
 export type NewProductRow = Omit<typeof products.$inferInsert, 'search' | 'nameSearch'>;
 export type ProductChanges = Omit<NewProductRow, 'id' | 'sellerId' | 'uploaderName' | 'sellerEmail' | 'createdAt'>;
 
-/** A listing as lists give it: what a reply and a cursor need (browse pages read no update time). */
-export type ListedProduct = Omit<ProductRow, 'updatedAt'> & { rank: number | null };
+/**
+ * A listing as lists give it: what a reply and a cursor need (browse pages read no update time). A browse page also
+ * reads its seller's rating sums (null: no review yet); other lists leave them out and are rated by one lookup.
+ */
+export type ListedProduct = Omit<ProductRow, 'updatedAt'> & { rank: number | null; sellerSum?: number | null; sellerCount?: number | null };
 
 /** A raw statement's select list: a listing's columns, in productColumns' order (rows are decoded by it). */
 export const listedColumns = sql.join(Object.values(productColumns).map((column) => sql`${column}`), sql`, `);

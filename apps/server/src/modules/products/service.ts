@@ -11,6 +11,7 @@ import {
   type ProductDetail,
   type SellerRating,
   RADIUS_KM_DEFAULT,
+  ratingAverage,
   storedImageId,
 } from '@olden/contracts';
 import type { z } from 'zod';
@@ -329,7 +330,11 @@ export function createProductsService(
   }
 
   /** The rows with their sellers' ratings: one lookup for the whole page. */
-  async function rated<Row extends { sellerId: string }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
+  async function rated<Row extends { sellerId: string; sellerCount?: number | null; sellerSum?: number | null }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
+    // A browse page read its sellers' sums in its own statement (products repository, browseSelection).
+    if (rows.length > 0 && rows.every((row) => row.sellerCount !== undefined)) {
+      return rows.map((row) => ({ ...row, sellerRating: row.sellerCount ? { average: ratingAverage(row.sellerSum ?? 0, row.sellerCount), count: row.sellerCount } : NO_RATING }));
+    }
     if (rows.length === 0 || !deps.ratings) return rows.map((row) => ({ ...row, sellerRating: NO_RATING }));
     const ratings = await deps.ratings(rows.map((row) => row.sellerId));
     return rows.map((row) => ({ ...row, sellerRating: ratings.get(row.sellerId) ?? NO_RATING }));

@@ -9,6 +9,7 @@ import {
   isAdminUser,
   type Profile,
   type PublicReview,
+  ratingAverage,
   RESPONSE_MIN_REQUESTS,
   type Review,
   REVIEW_BUDGET,
@@ -99,7 +100,6 @@ export function responseStep(seconds: number): string {
   return 'within a few days';
 }
 
-const average = (sum: number, count: number) => (count === 0 ? null : Math.round((sum / count) * 100) / 100);
 
 /** What the buyer-requests module shows of a trade's review to one party. */
 export interface MyReview {
@@ -363,8 +363,8 @@ export function createReviewsService(
         emailVerified: row.emailVerified,
         location: row.location,
         listings: { available: row.available, sold: row.sold },
-        asSeller: { ratingAverage: average(row.sellerSum, row.sellerCount), ratingCount: row.sellerCount },
-        asBuyer: { ratingAverage: average(row.buyerSum, row.buyerCount), ratingCount: row.buyerCount },
+        asSeller: { ratingAverage: ratingAverage(row.sellerSum, row.sellerCount), ratingCount: row.sellerCount },
+        asBuyer: { ratingAverage: ratingAverage(row.buyerSum, row.buyerCount), ratingCount: row.buyerCount },
         responseRate: enough ? Math.round((figures.answeredInTime / figures.requests) * 100) / 100 : null,
         responseTime: enough && figures.medianSeconds !== null ? responseStep(figures.medianSeconds) : null,
       };
@@ -374,7 +374,7 @@ export function createReviewsService(
     async sellerRatings(sellerIds: string[]): Promise<Map<string, SellerRating>> {
       const sums = await repo.sellerSums([...new Set(sellerIds)]);
       const map = new Map<string, SellerRating>();
-      for (const [id, s] of sums) map.set(id, { average: average(s.sum, s.count), count: s.count });
+      for (const [id, s] of sums) map.set(id, { average: ratingAverage(s.sum, s.count), count: s.count });
       return map;
     },
 
