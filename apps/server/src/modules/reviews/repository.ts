@@ -108,7 +108,10 @@ export function reviewWrites(tx: Db) {
         .set({ status: 'published', publishedAt: sql`now()` })
         .where(and(eq(reviews.requestId, requestId), eq(reviews.status, 'pending')))
         .returning();
-      for (const review of published) await addToSums(tx, review.subjectId, review.role, review.rating, 1);
+      // Sums rows in one order (by user id): two trades between the same two people, published at once, would
+      // otherwise lock the buyer's and the seller's rows in opposite orders and deadlock (a 500 on PostgreSQL).
+      const bySubject = [...published].sort((a, b) => (a.subjectId < b.subjectId ? -1 : a.subjectId > b.subjectId ? 1 : 0));
+      for (const review of bySubject) await addToSums(tx, review.subjectId, review.role, review.rating, 1);
       return published;
     },
 

@@ -80,3 +80,39 @@ it('equal a full recount after a few hundred random reviews, closes and removals
   }
   for (const userId of expected.keys()) expect(sums.some((s) => s.userId === userId)).toBe(true);
 });
+
+it('two trades between the same two people published at the same moment do not deadlock (sums locked in one order)', { timeout: 300_000 }, async () => {
+  const t = getApp();
+  const [ann, bob] = [await t.createUser({ name: 'Ann' }), await t.createUser({ name: 'Bob' })];
+  const completed = (seller: TestUser, buyer: TestUser) => {
+    const id = newId();
+    return {
+      id,
+      row: {
+        id, productId: newId(), buyerId: buyer.id, sellerId: seller.id, buyerName: buyer.name, buyerEmail: buyer.email, phoneNumber: '0123456789',
+        buyerAddress: '1 Road', status: 'Completed' as const, image1: 'https://img.test.example/1.jpg', name: 'Thing', age: 1, date: '2024-01-01',
+        category: 'homeAndLiving', priceCents: 100, uploaderName: seller.name, uploaderPhone: '0123456789', uploaderLocation: 'Leeds', sellerEmail: seller.email,
+      },
+    };
+  };
+  let published = 0;
+  for (let round = 0; round < 15; round++) {
+    // Ann sold to Bob and Bob sold to Ann. In the first trade Bob reviews first (his review of Ann is stored first), in
+    // the second Ann does: each second review publishes both, and the stored orders name Ann and Bob the other way
+    // round. On PostgreSQL, unsorted, the two transactions took Ann's and Bob's sums rows in opposite orders.
+    const [one, two] = [completed(ann, bob), completed(bob, ann)];
+    await t.database.db.insert(buyerRequests).values([one.row, two.row]);
+    expect((await review(t, bob, one.id, { rating: 4 })).statusCode).toBe(201);
+    expect((await review(t, ann, two.id, { rating: 3 })).statusCode).toBe(201);
+    const [a, b] = await Promise.all([review(t, ann, one.id, { rating: 5 }), review(t, bob, two.id, { rating: 2 })]);
+    expect(a.statusCode, a.body).toBe(201);
+    expect(b.statusCode, b.body).toBe(201);
+    published += 4;
+  }
+  const sums = await t.services.reviews.repository.allSums();
+  const of = (u: TestUser) => sums.find((s) => s.userId === u.id)!;
+  // Ann: as a seller 15 x 4 (Bob's), as a buyer 15 x 2; Bob: as a buyer 15 x 5, as a seller 15 x 3.
+  expect([of(ann).sellerSum, of(ann).sellerCount, of(ann).buyerSum, of(ann).buyerCount]).toEqual([60, 15, 30, 15]);
+  expect([of(bob).buyerSum, of(bob).buyerCount, of(bob).sellerSum, of(bob).sellerCount]).toEqual([75, 15, 45, 15]);
+  expect(published).toBe(60);
+});
