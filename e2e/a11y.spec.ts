@@ -92,7 +92,7 @@ test.describe('axe, signed out', () => {
   test('seller profile', async ({ page, baseURL }) => {
     const id = await anyProductId(baseURL!);
     const { sellerId } = (await (await page.request.get(`/api/products/${id}`)).json()) as { sellerId: string };
-    await open(page, `/sellers/${sellerId}`, (p) => expect(p.getByRole('heading', { name: 'Reviews' })).toBeVisible());
+    await open(page, `/sellers/${sellerId}`, (p) => expect(p.getByRole('heading', { name: 'Reviews', exact: true })).toBeVisible());
     await expect(page.getByRole('button', { name: /As a seller/ })).toBeVisible();
     await expectNoSeriousViolations(page, 'seller profile, signed out');
   });
