@@ -47,7 +47,7 @@ function unhandledErrors(output) {
   if (at < 0) return [];
   const lines = output.slice(at).split('\n').map((l) => l.trim()).filter(Boolean);
   const picked = lines.filter(
-    (l) => /^(Error|[A-Z][A-Za-z]*Error\b|This error originated|The latest test|❯ )/.test(l) && !/node:internal|node_modules/.test(l),
+    (l) => /^(Error\b|[A-Z][A-Za-z]*Error\b|This error originated|The latest test|❯ )/.test(l) && !/node:internal/.test(l),
   );
   return picked.slice(0, 12).map((l) => l.slice(0, 240));
 }

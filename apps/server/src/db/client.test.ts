@@ -1,6 +1,7 @@
 // PGlite runs queries synchronously on the main thread: a queue of queries must still let the event loop
 // read new requests in between (under 100 connections, most connections used to get no reply within 10 s).
 import { sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.ts';
 
@@ -45,6 +46,22 @@ describe('once closed', () => {
     await expect(own.executeSql('select 1 as one', [])).resolves.toEqual({ rows: [] });
     await expect(own.executeSql('select 1; select 2')).resolves.toEqual({ rows: [] });
     await expect(own.db.execute(sql`select 1`)).rejects.toThrow();
+  }, 120_000);
+
+  it('a job finished after the close (pg-boss complete and fail) resolves with nothing affected instead of a TypeError', async () => {
+    const own = await openDatabase(process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 2 } : {});
+    const schema = `pgboss_closed_${Date.now().toString(36)}`;
+    const boss = new PgBoss({ db: own as unknown as PgBoss.Db, schema, supervise: false, schedule: false });
+    boss.on('error', () => {});
+    await boss.start();
+    await boss.createQueue('late');
+    const id = (await boss.send('late', {}))!;
+    await own.executeSql(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await own.close();
+    // As a job handler that outlived the queue's stop: its completion or failure is reported on a closed database.
+    await expect(boss.fail('late', id, new Error('late'))).resolves.toMatchObject({ affected: 0 });
+    await expect(boss.complete('late', id)).resolves.toMatchObject({ affected: 0 });
+    await boss.stop({ graceful: false, wait: false }).catch(() => {});
   }, 120_000);
 });
 
