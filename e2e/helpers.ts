@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, request, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 
 export const DEMO_USER = { email: 'user@example.com', password: 'User@1234' };
@@ -222,6 +222,19 @@ interface AxeViolation {
   impact: string | null;
   help: string;
   nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** The moderation queue's entry whose name matches `name`, paging on ("Load more", oldest first) until it shows. */
+export async function queueEntry(admin: Page, name: string | RegExp): Promise<Locator> {
+  const entry = admin.getByRole('article', { name: typeof name === 'string' ? new RegExp(name) : name });
+  const more = admin.getByRole('button', { name: 'Load more' });
+  await expect(admin.getByRole('article').first()).toBeVisible();
+  for (let i = 0; i < 50 && !(await entry.isVisible()) && (await more.isVisible()); i++) {
+    await more.click();
+    await expect(more.or(entry)).toBeVisible();
+  }
+  await expect(entry).toBeVisible();
+  return entry;
 }
 
 /** Runs axe on the page as it is now and fails with a readable list of the serious and critical violations. */

@@ -1,27 +1,14 @@
 // Reports and moderation (issue 28): a member reports a listing, an admin resolves it from the queue, the member sees
 // the outcome; axe finds nothing serious on the new pages, as a member and as an admin.
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN, createProductViaApi, makeProductImages, newProduct, newUserPage, popup, signInViaUi } from './dashboard-fixtures';
-import { expectNoSeriousViolations } from './helpers';
+import { expectNoSeriousViolations, queueEntry } from './helpers';
 
 /** axe (the journeys' shared helper) once the page's requests have settled: the queue and charts load after the page. */
 async function expectNoSeriousViolationsSettled(page: Page, what: string) {
   await page.waitForLoadState('networkidle');
   await expectNoSeriousViolations(page, what);
-}
-
-/** The queue's entry for `name`, paging on ("Load more", oldest first) until it shows. */
-async function queueEntry(admin: Page, name: string): Promise<Locator> {
-  const entry = admin.getByRole('article', { name: new RegExp(name) });
-  const more = admin.getByRole('button', { name: 'Load more' });
-  await expect(admin.getByRole('article').first()).toBeVisible();
-  for (let i = 0; i < 50 && !(await entry.isVisible()) && (await more.isVisible()); i++) {
-    await more.click();
-    await expect(more.or(entry)).toBeVisible();
-  }
-  await expect(entry).toBeVisible();
-  return entry;
 }
 
 async function adminPage(browser: Browser): Promise<Page> {

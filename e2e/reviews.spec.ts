@@ -2,26 +2,12 @@
 // review in the thread (the star picker with the keyboard, and with a click), the reviews appear on both public
 // profiles, the seller's cards show the stars, and the seller page's server-rendered head names the seller. axe on
 // the thread and the profile.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN, createProductViaApi, makeProductImages, newProduct, newUserPage, popup, requestProductViaApi, signInViaUi, tokenOf } from './dashboard-fixtures';
+import { expectNoSeriousViolations, queueEntry } from './helpers';
 
 test.describe.configure({ timeout: 240_000 });
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function expectNoSeriousAxeViolations(page: Page, what: string) {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  expect(violations, `axe on ${what}`).toEqual([]);
-}
 
 test('buyer and seller review each other after a handover; the reviews show on both profiles and the seller’s cards', async ({ browser }, testInfo) => {
   const files = await makeProductImages(testInfo, 'Clock');
@@ -47,7 +33,7 @@ test('buyer and seller review each other after a handover; the reviews show on b
   await buyer.goto(`/dashboard/requests/${requestId}`);
   const form = buyer.getByRole('form', { name: 'Leave a review' });
   await expect(form).toBeVisible();
-  await expectNoSeriousAxeViolations(buyer, 'the thread with its review form');
+  await expectNoSeriousViolations(buyer, 'the thread with its review form');
   await form.getByRole('radio', { name: '1 Poor' }).focus();
   await buyer.keyboard.press('ArrowRight');
   await buyer.keyboard.press('ArrowRight');
@@ -75,7 +61,7 @@ test('buyer and seller review each other after a handover; the reviews show on b
   await expect(buyer.getByText('Exactly as described, friendly handover.')).toBeVisible();
   const card = buyer.getByRole('article').filter({ has: buyer.getByRole('heading', { name: forSale.name }) });
   await expect(card.getByRole('img', { name: '4.0 out of 5 (1 review)' })).toBeVisible();
-  await expectNoSeriousAxeViolations(buyer, 'the seller profile');
+  await expectNoSeriousViolations(buyer, 'the seller profile');
 
   // The listing's own word: the journeys beside this one list things too, and could push it off the first page.
   await buyer.goto(`/timeline?q=${forSale.name.split(' ').at(-1)}`);
@@ -114,16 +100,10 @@ test('buyer and seller review each other after a handover; the reviews show on b
   const admin = await (await browser.newContext()).newPage();
   await signInViaUi(admin, ADMIN);
   await admin.goto('/dashboard/moderation');
-  const entry = admin.getByRole('article', { name: `Review review of ${sellerAccount.name} by ${buyerAccount.name}` });
-  const more = admin.getByRole('button', { name: 'Load more' });
-  await expect(admin.getByRole('article').first()).toBeVisible();
-  for (let i = 0; i < 50 && !(await entry.isVisible()) && (await more.isVisible()); i++) {
-    await more.click();
-    await expect(more.or(entry)).toBeVisible();
-  }
+  const entry = await queueEntry(admin, `review of ${sellerAccount.name} by ${buyerAccount.name}`);
   await expect(entry.getByText('Exactly as described, friendly handover.')).toBeVisible();
   await expect(entry.getByRole('button', { name: 'Remove listing' })).toHaveCount(0);
-  await expectNoSeriousAxeViolations(admin, 'a reported review in the moderation queue');
+  await expectNoSeriousViolations(admin, 'a reported review in the moderation queue');
   await entry.getByRole('button', { name: 'Remove review' }).click();
   await popup(admin).getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(popup(admin).locator('.swal2-title')).toHaveText('Remove review: done');

@@ -18,6 +18,10 @@ export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
  */
 export const MODERATION_ACTIONS = ['dismiss', 'remove_listing', 'remove_review', 'warn_user', 'ban_user'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** The actions that apply to one kind of target only (the others apply to every report). */
+export const ACTION_ONLY_FOR: Partial<Record<ModerationAction, ReportTargetType>> = { remove_listing: 'listing', remove_review: 'review' };
+/** Whether a moderator may take `action` on a target of this type. */
+export const actionApplies = (action: ModerationAction, targetType: ReportTargetType): boolean => (ACTION_ONLY_FOR[action] ?? targetType) === targetType;
 
 /** The queue's two views. */
 export const REPORT_QUEUE_VIEWS = ['open', 'resolved'] as const;

@@ -26,24 +26,20 @@ export function createPlacesRepository(db: Db) {
     lng: places.lng,
     population: places.population,
   };
-  const prefixQuery = db
-    .select(replyColumns)
-    .from(places)
-    .where(like(places.key, sql.placeholder('pattern')))
-    .orderBy(desc(places.population), asc(places.id))
-    .limit(PLACE_RESULTS_MAX)
-    .prepare('places_prefix');
-  // One letter: its places in population order straight from places_initial_idx (the LIKE reads and sorts them all).
-  // The index's order is the migration's, `population DESC NULLS LAST`; a plain DESC (nulls first) would not read it.
-  const initialOf = (folded: string) => sql`left(${places.key}, 1) = ${folded}`;
-  const byPopulation = [sql`${places.population} desc nulls last`, asc(places.id)];
-  const initialQuery = db
-    .select(replyColumns)
-    .from(places)
-    .where(sql`left(${places.key}, 1) = ${sql.placeholder('initial')}`)
-    .orderBy(...byPopulation)
-    .limit(PLACE_RESULTS_MAX)
-    .prepare('places_initial');
+  // Autocomplete's statement for a typed prefix (its value a placeholder, or written in for the benchmark). One letter
+  // reads its places in population order straight from places_initial_idx (a LIKE would read and sort a tenth of the
+  // table); longer prefixes are a LIKE on places_key_idx. Ordered as the index is, `population DESC NULLS LAST` (a
+  // plain DESC means nulls first and would not read it; population is never null, so the answers are the same).
+  const isInitial = (folded: string) => [...folded].length === 1;
+  const prefixStatement = (initial: boolean, value: unknown) =>
+    db
+      .select(replyColumns)
+      .from(places)
+      .where(initial ? sql`left(${places.key}, 1) = ${value}` : like(places.key, value as string))
+      .orderBy(sql`${places.population} desc nulls last`, asc(places.id))
+      .limit(PLACE_RESULTS_MAX);
+  const prefixQuery = prefixStatement(false, sql.placeholder('pattern')).prepare('places_prefix');
+  const initialQuery = prefixStatement(true, sql.placeholder('initial')).prepare('places_initial');
 
   return {
     async count(): Promise<number> {
@@ -77,7 +73,7 @@ export function createPlacesRepository(db: Db) {
     },
 
     /** Up to 10 places whose folded name starts with `folded`, most populous first. */
-    prefix: (folded: string) => ([...folded].length === 1 ? initialQuery.execute({ initial: folded }) : prefixQuery.execute({ pattern: prefixPattern(folded) })),
+    prefix: (folded: string) => (isInitial(folded) ? initialQuery.execute({ initial: folded }) : prefixQuery.execute({ pattern: prefixPattern(folded) })),
 
     /** The nearest place within `km` of the point, if any. */
     async nearest(lat: number, lng: number, km: number) {
@@ -101,14 +97,7 @@ export function createPlacesRepository(db: Db) {
     },
 
     /** For the benchmark: the statement autocomplete runs. */
-    explainablePrefix: (folded: string): SQL =>
-      db
-        .select(replyColumns)
-        .from(places)
-        .where([...folded].length === 1 ? initialOf(folded) : like(places.key, prefixPattern(folded)))
-        .orderBy(...([...folded].length === 1 ? byPopulation : [desc(places.population), asc(places.id)]))
-        .limit(PLACE_RESULTS_MAX)
-        .getSQL(),
+    explainablePrefix: (folded: string): SQL => prefixStatement(isInitial(folded), isInitial(folded) ? folded : prefixPattern(folded)).getSQL(),
 
     byIds: (ids: number[]) => (ids.length === 0 ? Promise.resolve([]) : db.select(replyColumns).from(places).where(inArray(places.id, ids))),
   };

@@ -69,7 +69,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
       summary: 'Resolve every open report on one target: dismiss, remove_listing, warn_user or ban_user (admin)',
       description:
         'One transaction. 409 NOTHING_TO_RESOLVE when the target has no open report (another moderator resolved it first); ' +
-        '400 ACTION_NOT_APPLICABLE for remove_listing on a user or a message; ban_user answers as DELETE /api/users/:id does (409 for an admin).',
+        '400 ACTION_NOT_APPLICABLE for remove_listing on anything but a listing and remove_review on anything but a review; ban_user answers as DELETE /api/users/:id does (409 for an admin).',
       body: ResolveReportsBody,
       response: { 200: ResolveReportsResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },

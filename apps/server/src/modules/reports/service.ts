@@ -3,6 +3,8 @@
 // a moderator's decision resolves every open report on its target in one transaction, and the reporters are told the
 // outcome. Lock order: the listing first (products.moderationIn), then the reports (as every listing transaction).
 import {
+  ACTION_ONLY_FOR,
+  actionApplies,
   type CreateReportBody,
   type ModerationAction,
   type QueueEntry,
@@ -404,14 +406,10 @@ export function createReportsService(
     async resolve(caller: AuthUser, body: ResolveBody): Promise<{ resolved: number; action: ModerationAction }> {
       const { targetType, targetId, action, note } = body;
       if (!isId(targetId)) throw notFound('Target');
-      if (action === 'remove_listing' && targetType !== 'listing') {
-        throw new AppError('ACTION_NOT_APPLICABLE', 'Only a listing can be removed; warn or ban the user instead', {
-          details: [{ path: 'action', message: 'remove_listing applies to listings only' }],
-        });
-      }
-      if (action === 'remove_review' && targetType !== 'review') {
-        throw new AppError('ACTION_NOT_APPLICABLE', 'Only a review can be removed this way; warn or ban the user instead', {
-          details: [{ path: 'action', message: 'remove_review applies to reviews only' }],
+      if (!actionApplies(action, targetType)) {
+        const only = ACTION_ONLY_FOR[action]!;
+        throw new AppError('ACTION_NOT_APPLICABLE', `Only a ${only} can be removed this way; warn or ban the user instead`, {
+          details: [{ path: 'action', message: `${action} applies to ${only}s only` }],
         });
       }
       const after: (() => Promise<void> | void)[] = [];

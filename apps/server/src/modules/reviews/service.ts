@@ -100,15 +100,14 @@ export function responseStep(seconds: number): string {
   return 'within a few days';
 }
 
-
 /** What the buyer-requests module shows of a trade's review to one party. */
 export interface MyReview {
   myReview: Review | null;
   reviewClosesAt: string | null;
 }
 
-/** Removes a review as an admin in the transaction `tx` (sums and audit with it); false when there is none. */
-export type RemoveReview = (tx: Db, caller: AuthUser, id: string, details?: Record<string, unknown>) => Promise<boolean>;
+/** Removes a review as an admin in the transaction `tx` (sums and audit with it): the removed row, or undefined. */
+export type RemoveReview = (tx: Db, caller: AuthUser, id: string, details?: Record<string, unknown>) => Promise<ReviewRow | undefined>;
 
 export function createReviewsService(
   ctx: AppContext,
@@ -176,15 +175,14 @@ export function createReviewsService(
     publish([review.subjectId], { name: 'review', data: { requestId: review.requestId, kind: 'published', productName: review.productName } });
   });
 
-  /** The window's end (the close job; idempotent): whatever is pending is published. */
   /**
    * Removes a review as an admin, in the caller's transaction `tx`: a published one leaves its subject's sums, and the
-   * audit event commits or rolls back with it. False when there is no such review. Used by DELETE /api/reviews/:id and
+   * audit event commits or rolls back with it. Undefined when there is no such review. Used by DELETE /api/reviews/:id and
    * by a moderator's `remove_review` decision on reported reviews (`details` says so).
    */
   const removeIn: RemoveReview = async (tx, caller, id, details = {}) => {
     const removed = await reviewWrites(tx).remove(id);
-    if (!removed) return false;
+    if (!removed) return undefined;
     await deps.audit?.(tx, {
       actorId: caller.id,
       action: 'admin.review.delete',
@@ -192,9 +190,10 @@ export function createReviewsService(
       targetId: id,
       details: { subjectId: removed.subjectId, authorId: removed.authorId, rating: removed.rating, role: removed.role, productName: removed.productName, ...details },
     });
-    return true;
+    return removed;
   };
 
+  /** The window's end (the close job; idempotent): whatever is pending is published. */
   async function closeWindow(requestId: string): Promise<ReviewRow[]> {
     return repo.transaction(async (writes, tx) => {
       const window = await writes.lockWindow(requestId);
@@ -338,7 +337,7 @@ export function createReviewsService(
       if (!isId(id)) throw notFound('Review');
       const removed = await repo.transaction((_writes, tx) => removeIn(tx, caller, id));
       if (!removed) throw notFound('Review');
-      logSecurityEvent(ctx.log, 'admin.review.delete', { userId: caller.id, ip: caller.ip, target: id });
+      logSecurityEvent(ctx.log, 'admin.review.delete', { userId: caller.id, ip: caller.ip, target: id, subjectId: removed.subjectId });
       return { acknowledged: true, deletedCount: 1 };
     },
 

@@ -3,11 +3,10 @@ import { ListSkeleton } from '@/components/list-skeleton';
 import { LoadMore } from '@/components/load-more';
 import { PageHeader } from '@/components/page-header';
 import { useMyReports } from '@/features/reports/api/list-my-reports';
-import { OUTCOME_LABELS, REASON_LABELS } from '@/features/reports/components/reason-labels';
+import { OUTCOME_LABELS, REASON_LABELS, TARGET_LABELS } from '@/features/reports/components/reason-labels';
 import { formatDateTime } from '@/lib/format';
 
 const OUTCOME_BADGE = { open: 'badge-ghost', action_taken: 'badge-success', no_violation: 'badge-neutral' } as const;
-const WHAT = { listing: 'Listing', user: 'Member', message: 'Message', review: 'Review' } as const;
 
 /** docs/product.md#reports-and-moderation: what the caller reported and what came of it (never what happened to whom). */
 export function MyReports() {
@@ -34,7 +33,7 @@ export function MyReports() {
               <li key={r._id} className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3 shadow-sm">
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold">
-                    <span className="badge badge-ghost badge-sm mr-2">{WHAT[r.targetType]}</span>
+                    <span className="badge badge-ghost badge-sm mr-2">{TARGET_LABELS[r.targetType]}</span>
                     {r.targetLabel ?? 'No longer on the site'}
                   </p>
                   <p className="text-sm text-base-content/80">

@@ -1,11 +1,10 @@
 import type { ListingPreview, ModerationAction, QueueEntry as Entry } from '@olden/contracts';
-import { MODERATION_ACTIONS } from '@olden/contracts/constants';
+import { ACTION_ONLY_FOR, actionApplies, MODERATION_ACTIONS } from '@olden/contracts/constants';
 import { useId, useState } from 'react';
 import { SmartImage } from '@/components/smart-image';
 import { formatDate, formatDateTime, formatPrice } from '@/lib/format';
-import { ACTION_LABELS, REASON_LABELS } from './reason-labels';
+import { ACTION_LABELS, REASON_LABELS, TARGET_LABELS } from './reason-labels';
 
-const TARGET_LABEL = { listing: 'Listing', user: 'Member', message: 'Message', review: 'Review' } as const;
 
 function Photos({ listing, highlight }: { listing: ListingPreview; highlight?: string }) {
   const photos = [listing.image1, listing.image2, listing.image3, listing.image4];
@@ -64,15 +63,13 @@ export function QueueEntry({ entry, onResolve, isResolving }: Props) {
     preview.user?.name ??
     (preview.message ? `message from ${preview.user?.name ?? 'a member'}` : entry.targetId);
   // A removal applies to its own kind of target only; a review's author is warned or banned like anyone else.
-  const actions = MODERATION_ACTIONS.filter(
-    (a) => (a !== 'remove_listing' || entry.targetType === 'listing') && (a !== 'remove_review' || entry.targetType === 'review'),
-  );
+  const actions = MODERATION_ACTIONS.filter((a) => actionApplies(a, entry.targetType));
 
   return (
     <article aria-labelledby={headingId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
-          <span className="badge badge-ghost mr-2">{TARGET_LABEL[entry.targetType]}</span>
+          <span className="badge badge-ghost mr-2">{TARGET_LABELS[entry.targetType]}</span>
           {name}
         </h2>
         <p className="text-sm text-base-content/80">
@@ -167,7 +164,7 @@ export function QueueEntry({ entry, onResolve, isResolving }: Props) {
                   key={a}
                   type="button"
                   disabled={isResolving}
-                  className={`btn btn-sm ${a === 'ban_user' || a === 'remove_listing' || a === 'remove_review' ? 'btn-error' : a === 'warn_user' ? 'btn-warning' : 'btn-outline'}`}
+                  className={`btn btn-sm ${a === 'ban_user' || ACTION_ONLY_FOR[a] ? 'btn-error' : a === 'warn_user' ? 'btn-warning' : 'btn-outline'}`}
                   onClick={() => onResolve(entry, a, note.trim())}
                 >
                   {ACTION_LABELS[a]}

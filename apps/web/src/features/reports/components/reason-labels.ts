@@ -1,4 +1,7 @@
-import type { ModerationAction, ReportOutcome, ReportReason } from '@olden/contracts/constants';
+import type { ModerationAction, ReportOutcome, ReportReason, ReportTargetType } from '@olden/contracts/constants';
+
+/** What was reported, as a list or a queue names it. */
+export const TARGET_LABELS: Record<ReportTargetType, string> = { listing: 'Listing', user: 'Member', message: 'Message', review: 'Review' };
 
 export const REASON_LABELS: Record<ReportReason, string> = {
   scam: 'Scam or fraud',
