@@ -67,9 +67,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; url
     schema: {
       tags: ['reviews'],
       summary: 'A member’s published reviews as a seller (default) or a buyer, newest first (keyset pages)',
+      description: 'An unknown member has no reviews (an empty page). 404 only for a path that names no member at all (`/users/./reviews` is `/users/reviews`).',
       params: IdParams,
       querystring: ListReviewsQuery,
-      response: { 200: z.array(PublicReviewSchema), ...errorResponses(400) },
+      response: { 200: z.array(PublicReviewSchema), ...errorResponses(400, 404) },
     },
     handler: async (request, reply) => sendPage(request, reply, await reviews.list(request.params.id, request.query)).map((row) => toPublicReview(row, urls)),
   });
