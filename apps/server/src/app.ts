@@ -42,6 +42,8 @@ import { createEventBus } from './modules/events/bus.ts';
 import { createLiveHub } from './modules/events/hub.ts';
 import { eventsRoutes } from './modules/events/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
+import { offersRoutes } from './modules/offers/routes.ts';
+import { createOffersService } from './modules/offers/service.ts';
 import { createPhotoMatchesService, type OnStolenPhotos } from './modules/photo-matches/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createNotifier } from './modules/notifications/service.ts';
@@ -195,6 +197,16 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);
   const buyerRequests = createBuyerRequestsService(ctx, { products, notify, blocks, newAccount, reviews });
   const messages = createMessagesService(ctx, { notify, marks: threadMarks, publish: events.publish, blocks, newAccount });
+  // Offers lock and accept a request through the buyer-requests module, on one transaction (docs/product.md#offers).
+  const offers = createOffersService(ctx, {
+    requests: buyerRequests,
+    listings: products,
+    blocks,
+    publish: events.publish,
+    mailer,
+    users,
+    marks: threadMarks,
+  });
   const live = createLiveHub(ctx, { bus: events, summaryOf: messages.summary, loadMessage: messages.findMessage, heartbeatMs: ctx.config.EVENTS_HEARTBEAT_MS });
   const contact = createContactService(ctx, { mailer });
   const reports = createReportsService(ctx, { products, users, mailer, events, audit: audit.record, declineRequests, removeReview: reviews.removeIn });
@@ -211,6 +223,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     users.accountPart(),
     products.accountPart(),
     buyerRequests.accountPart(),
+    offers.accountPart(),
     messages.accountPart(),
     images.accountPart(),
     photoMatches.accountPart(),
@@ -230,7 +243,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
   }
   const account = createAccountService(ctx, { users, auth, accounts, accountMail, lifecycle });
   return {
-    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, places, products, favourites, savedSearches, buyerRequests, reviews,
+    reach, jobs: ctx.jobs, mailer, audit, reports, users, auth, sessions, accounts, accountMail, categories, images, photoMatches, places, products, favourites, savedSearches, buyerRequests, offers, reviews,
     contact, demo, notify, events, messages, live, blocks, securityEvents, twoFactor, passkeys, lifecycle, account,
   };
 }
@@ -339,6 +352,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance &
       await api.register(savedSearchesRoutes, { savedSearches: services.savedSearches });
       await api.register(buyerRequestsRoutes, { buyerRequests: services.buyerRequests, urls: config });
       await api.register(messagesRoutes, { messages: services.messages });
+      await api.register(offersRoutes, { offers: services.offers, urls: config });
       await api.register(blocksRoutes, { blocks: services.blocks });
       await api.register(reviewsRoutes, { reviews: services.reviews, urls: config });
       await api.register(eventsRoutes, { hub: services.live, auth: services.auth });

@@ -178,6 +178,8 @@ const EnvSchema = z.object({
   ACCOUNT_EXPORT_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
   /** How long after a handover its buyer and seller may review each other, in hours (fractions allowed; docs/product.md#reviews-and-profiles). */
   REVIEW_WINDOW_HOURS: z.coerce.number().positive().max(24 * 365).default(336),
+  /** How long an offer on a buy request stays open, in hours (fractions allowed; docs/product.md#offers); a job expires it. */
+  OFFER_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(48),
   /** Where photos live (docs/decisions/008): a folder of DATA_DIR (one machine) or an S3 bucket (several). */
   IMAGE_STORE: z.enum(['fs', 's3']).default('fs'),
   /** Unset: AWS's own endpoint for S3_REGION; MinIO, R2 and others give theirs. */

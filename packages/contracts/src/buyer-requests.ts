@@ -43,6 +43,8 @@ export const BuyerProductSchema = z.object({
   date: z.string(),
   category: z.enum(CATEGORY_KEYS),
   price: z.number(),
+  /** The price an accepted offer agreed (docs/product.md#offers), null otherwise: what the trade costs when set. */
+  agreedPrice: z.number().nullable(),
   uploaderName: z.string(),
   uploaderPhone: z.string(),
   uploaderLocation: z.string(),

@@ -16,3 +16,4 @@ export * from './discovery-rules.ts';
 export * from './moderation-status.ts';
 export * from './message-flags.ts';
 export * from './review-rules.ts';
+export * from './offer-rules.ts';

@@ -74,6 +74,19 @@ export const ERROR_STATUS = {
   LISTING_UNAVAILABLE: 409,
   /** Posting to the thread of a closed request (it stays readable). */
   THREAD_CLOSED: 409,
+  // --- Offers (docs/product.md#offers) ---
+  /** An offer below the listing's floor (the floor itself is never told). */
+  OFFER_TOO_LOW: 409,
+  /** An offer at or above the listing's price (ask at the price), or a counter that is no counter. */
+  OFFER_TOO_HIGH: 409,
+  /** A new offer while one is open on the request: answer it (a counter replaces it). */
+  OFFER_OPEN: 409,
+  /** Answering an offer that expired or was already answered or closed. */
+  OFFER_CLOSED: 409,
+  /** The seller does not take offers on this listing. */
+  OFFERS_OFF: 409,
+  /** The buyer made OFFERS_PER_REQUEST offers on this request already. */
+  OFFER_LIMIT: 429,
   // --- Favourites and saved searches (docs/product.md#favourites-and-saved-searches) ---
   /** Saving a listing past FAVOURITES_MAX. */
   FAVOURITES_FULL: 409,

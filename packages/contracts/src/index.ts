@@ -19,3 +19,4 @@ export * from './reports.ts';
 export * from './blocks.ts';
 export * from './reviews.ts';
 export * from './places.ts';
+export * from './offers.ts';

@@ -96,6 +96,25 @@ export const ProductFields = {
   uploaderLocation: requiredText('Location', 200),
 };
 
+export const OFFER_FLOOR_MESSAGE = 'Offer floor must be a positive amount like 60 or 60.50';
+/** The lowest offer a seller takes (private: only their own reads show it); null goes back to half the price. */
+export const OfferFloor = z
+  // null (the documented empty string) takes the floor back to the default.
+  .preprocess((v) => (v === null ? '' : v), z.union([z.number(), z.string().trim()], { error: OFFER_FLOOR_MESSAGE }))
+  .transform((v, ctx) => {
+    if (v === '') return null;
+    const text = typeof v === 'number' ? String(v) : v;
+    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
+      ctx.addIssue({ code: 'custom', message: OFFER_FLOOR_MESSAGE });
+      return z.NEVER;
+    }
+    return Math.round(Number(text) * 100) / 100;
+  })
+  .meta({
+    description: 'The lowest offer taken, at most two decimals and not above the price; null or empty: half the price.',
+    anyOf: [{ type: 'number', minimum: 0.01, maximum: PRICE_MAX }, { type: 'string', pattern: '^(\\d{1,9}(\\.\\d{1,2})?)?$' }],
+  });
+
 /** A place of the gazetteer (GET /api/places), GeoNames' id; null on an update takes the listing's place away. */
 export const PlaceIdField = z.number().int().min(1).max(2_147_483_647).nullable().optional();
 
@@ -110,6 +129,10 @@ const listingBody = () =>
       ...ProductFields,
       uploaderLocation: z.string({ error: messages.required('Location') }).trim().max(200, messages.tooLong(200)).optional(),
       placeId: PlaceIdField,
+      /** Offers on or off (docs/product.md#offers); left out: as it was (true for a new listing). */
+      acceptOffers: z.boolean({ error: 'acceptOffers must be true or false' }).optional(),
+      /** Left out: as it was (half the price for a new listing). */
+      offerFloor: OfferFloor.optional(),
     })
     .refine((body) => (typeof body.uploaderLocation === 'string' && body.uploaderLocation !== '') || typeof body.placeId === 'number', {
       path: ['uploaderLocation'],
@@ -119,6 +142,10 @@ const listingBody = () =>
       when: (payload) =>
         typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) &&
         !payload.issues.some((issue) => issue.path === undefined || issue.path.length === 0 || issue.path[0] === 'uploaderLocation'),
+    })
+    .refine((body) => typeof body.offerFloor !== 'number' || typeof body.price !== 'number' || body.offerFloor <= body.price, {
+      path: ['offerFloor'],
+      message: 'The offer floor must not be above the price',
     });
 
 /** uploaderName and email may be sent by a spec client; the server ignores them (they come from the token). */
@@ -158,6 +185,13 @@ export const ProductSchema = z.object({
   sellerRating: SellerRatingSchema,
   /** The gazetteer's place of the listing, or null (its free-text location named none). */
   place: ListingPlaceSchema.nullable(),
+  /** Whether the seller takes offers on it (docs/product.md#offers). */
+  acceptOffers: z.boolean(),
+  /**
+   * The lowest offer the seller takes, null for the default (half the price): only in the seller's own read of their
+   * listing (GET /api/products/:id with their token), never to anyone else.
+   */
+  offerFloor: z.number().nullable().optional(),
   /** Only in a list asked with `near`: the kilometres from that place to the listing's, rounded. */
   distanceKm: z.number().int().min(0).optional(),
 });

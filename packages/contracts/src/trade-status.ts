@@ -31,7 +31,7 @@ export const MESSAGE_MAIL_THROTTLE_MS = 15 * 60 * 1000;
 /** Server-Sent Events: a comment line this often keeps proxies from closing an idle stream. */
 export const EVENTS_HEARTBEAT_MS = 25_000;
 /** The names of the events GET /api/events sends. */
-export const EVENT_NAMES = ['summary', 'message', 'request', 'favourite', 'savedSearch', 'report', 'review'] as const;
+export const EVENT_NAMES = ['summary', 'message', 'request', 'favourite', 'savedSearch', 'report', 'review', 'offer'] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
 
 /** How many users one user may block (docs/product.md#blocking). */

@@ -20,6 +20,8 @@ import {
   LISTING_MODERATION_STATES,
   LISTING_STATUSES,
   MODERATION_ACTIONS,
+  OFFER_PARTIES,
+  OFFER_STATUSES,
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
   SAVED_SEARCH_ALERTS,
@@ -132,6 +134,10 @@ export const products = pgTable('products', {
   placeCountryCode: text('place_country_code'),
   placeLat: doublePrecision('place_lat'),
   placeLng: doublePrecision('place_lng'),
+  /** Whether the seller takes offers on it (docs/product.md#offers). */
+  acceptOffers: boolean('accept_offers').notNull().default(true),
+  /** The lowest offer taken, private to the seller; null: half the price (offer-rules.ts offerFloorCents). */
+  offerFloorCents: bigint('offer_floor_cents', { mode: 'number' }),
   /** The name's words alone: the first relevance tiers (migration 0010). */
   nameSearch: tsvector('name_search').generatedAlwaysAs(sql`to_tsvector('english', coalesce(name, ''))`),
   search: tsvector('search').generatedAlwaysAs(
@@ -198,6 +204,8 @@ export const buyerRequests = pgTable('buyer_requests', {
   sellerMailedAt: timestamp('seller_mailed_at', { withTimezone: true, mode: 'date', precision: 3 }),
   /** The seller's first decision (accept, decline, handover) on it; with their first message, the profile's response time. */
   sellerAnsweredAt: timestamp('seller_answered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  /** The amount of the offer whose acceptance accepted it (docs/product.md#offers); null: the listed price. */
+  agreedPriceCents: bigint('agreed_price_cents', { mode: 'number' }),
 }, (t) => [
   uniqueIndex('buyer_requests_open_unique').on(t.buyerId, t.productId).where(sql`status IN ('Pending', 'Accepted')`),
   uniqueIndex('buyer_requests_one_accepted').on(t.productId).where(sql`status = 'Accepted'`),
@@ -695,4 +703,27 @@ export const places = pgTable('places', {
   index('places_initial_idx').on(sql`left(${t.key}, 1)`, t.population.desc(), t.id),
   // A radius: the latitude band of its bounding box, the longitude read from the same entries.
   index('places_lat_lng_idx').on(t.lat, t.lng),
+]);
+
+// Offers (the offers module; docs/product.md#offers).
+
+/**
+ * An offer on a buy request, by its buyer or (a counter) by its seller. At most one is open per request; a counter marks
+ * the offer it answers `countered`. Gone with its request (a banned party's requests go).
+ */
+export const offers = pgTable('offers', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull().references(() => buyerRequests.id, { onDelete: 'cascade' }),
+  by: text('by', { enum: OFFER_PARTIES }).notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull(),
+  answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date', precision: 3 }),
+}, (t) => [
+  index('offers_request_idx').on(t.requestId, t.createdAt, t.id),
+  uniqueIndex('offers_one_open').on(t.requestId).where(sql`status = 'open'`),
+  check('offers_status_check', sql`status IN ('open', 'accepted', 'declined', 'countered', 'expired', 'closed')`),
+  check('offers_by_check', sql`by IN ('buyer', 'seller')`),
+  check('offers_amount_check', sql`amount_cents > 0`),
 ]);

@@ -92,6 +92,8 @@ export interface FuzzWorld {
   victims: TestUser[];
   productIds: string[];
   requestIds: string[];
+  /** Offers on the world's requests (any status): what PATCH .../offers/:offerId names. */
+  offerIds: string[];
   imageFiles: string[];
   ips: string[];
   /** Extra sessions of the callers (never the ones they call with), which DELETE /api/auth/sessions/:id may end. */
@@ -182,6 +184,14 @@ function validBody(world: FuzzWorld, key: string): fc.Arbitrary<Record<string, u
     // --- Messages ---
     case 'POST /api/buyerProduct/:id/messages':
       return fc.record({ text: fc.constantFrom('Hello', '  padded  ', '<b>bold</b>', 'Multi\nline', 'x'.repeat(2000), 'x'.repeat(2001)) });
+    // --- Offers (docs/product.md#offers): amounts around the default floor (half of 120) and the price. ---
+    case 'POST /api/buyerProduct/:id/offers':
+      return fc.record({ amount: fc.constantFrom<unknown>(80, '80.50', 60, 59.99, 119.99, 120, 0, -1, 1.234, '1e2', null) });
+    case 'PATCH /api/buyerProduct/:id/offers/:offerId':
+      return fc.record(
+        { action: fc.constantFrom<unknown>('accept', 'decline', 'counter', 'Accept', ''), amount: fc.constantFrom<unknown>(undefined, 70, 100, 119.99, 130, 'x') },
+        { requiredKeys: ['action'] },
+      );
     // --- Reviews ---
     case 'POST /api/buyerProduct/:id/review':
       return fc.record({ rating: fc.constantFrom<unknown>(1, 5, 0, 6, 2.5, '4', null), text: fc.constantFrom('Great', '  padded  ', '<b>x</b>', '', 'x'.repeat(1000), 'x'.repeat(1001)) });
@@ -385,6 +395,8 @@ function paramArb(world: FuzzWorld, url: string, name: string): fc.Arbitrary<str
           : url.includes('/auth/sessions')
             ? // Other people's sessions (victims', the other callers' spares) and the caller's own spares.
               [...world.victims.map((v) => v.sessionId), ...world.spareSessions.map((s) => s.id), ...world.productIds.slice(0, 1)]
+          : url.includes('/offers/') && name === 'offerId'
+            ? [...world.offerIds, ...world.requestIds.slice(0, 1)]
           : url.includes('/buyerProduct')
             ? [...world.requestIds, ...world.productIds.slice(0, 1)]
             : [...world.productIds, ...world.requestIds.slice(0, 1)];

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody, IMAGE_WIDTHS, type ImageUploadResponse, type InsertedResponse, isOpenRequest, storedImageFile } from '@olden/contracts';
-import { buyerRequests, images, products, sessions, userBlocks, users } from '../db/schema.ts';
+import { buyerRequests, images, offers, products, sessions, userBlocks, users } from '../db/schema.ts';
 import type { RouteEntry } from '../plugins/auth.ts';
 import { productBody } from '../modules/products/fixtures.ts';
 import { TEST_PASSWORD, type TestUser, useTestApp } from '../test/harness.ts';
@@ -187,6 +187,21 @@ async function afterReply(route: RouteEntry, gen: Generated, res: LightMyRequest
     const isParty = caller?.id === request?.buyerId || caller?.id === request?.sellerId;
     expect(isParty || (route.method === 'GET' && gen.caller === 'admin'), `${gen.caller} ${route.method} thread ${id}`).toBe(true);
   }
+  // --- Offers: the buyer makes them; only the party who did not make an offer answers it; parties and admins read them. ---
+  if (key === 'POST /api/buyerProduct/:id/offers' || key === 'GET /api/buyerProduct/:id/offers') {
+    const id = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').at(-2)!);
+    const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, id));
+    const allowed = route.method === 'GET' ? [request?.buyerId, request?.sellerId] : [request?.buyerId];
+    expect(allowed.includes(caller?.id) || (route.method === 'GET' && gen.caller === 'admin'), `${gen.caller} ${route.method} offers of ${id}`).toBe(true);
+    if (route.method === 'POST') expect(request!.status, 'an offer on a Pending request only').toBe('Pending');
+  }
+  if (key === 'PATCH /api/buyerProduct/:id/offers/:offerId') {
+    const parts = String(gen.request.url).split('?')[0]!.split('/');
+    const [offer] = await db.select().from(offers).where(eq(offers.id, decodeURIComponent(parts.at(-1)!)));
+    const [request] = await db.select().from(buyerRequests).where(eq(buyerRequests.id, offer!.requestId));
+    const answerer = offer!.by === 'buyer' ? request!.sellerId : request!.buyerId;
+    expect(caller?.id, `${gen.caller} answered an offer not theirs to answer`).toBe(answerer);
+  }
   // --- Blocks: a block is the caller's own, of someone else; the list shows only the caller's blocks. ---
   if (key === 'PUT /api/blocks/:userId') {
     const target = decodeURIComponent(String(gen.request.url).split('?')[0]!.split('/').pop()!);
@@ -319,6 +334,11 @@ async function ensureWorld(): Promise<void> {
     if (res.statusCode === 200) world.requestIds.push(res.json<InsertedResponse>().insertedId!);
   }
   if (closed) world.requestIds.push(closed);
+  // --- Offers: an open one of alice's on each open request of the pool (bob answers it), and every offer made so far. ---
+  for (const requestId of world.requestIds.filter((id) => openRequests.has(id))) {
+    await t.injectAs(world.alice, { method: 'POST', url: `/api/buyerProduct/${requestId}/offers`, payload: { amount: 90 } });
+  }
+  world.offerIds = (await db.select({ id: offers.id }).from(offers)).map((o) => o.id).slice(-8);
 }
 
 /**
@@ -352,7 +372,7 @@ beforeAll(async () => {
   expect(up.statusCode).toBe(200);
   const uploaded = up.json<ImageUploadResponse>().data;
   const imageFiles = IMAGE_WIDTHS.map((width) => storedImageFile(uploaded.id, width));
-  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], spareSessions: [], png, images: [] };
+  world = { alice, bob, admin, victims: [], productIds: [], requestIds: [], offerIds: [], imageFiles, ips: ['10.0.0.1', '::1', '127.0.0.1'], spareSessions: [], png, images: [] };
   await ensureWorld();
 });
 
@@ -478,6 +498,10 @@ export function fuzzShard(shard: number, shards: number): void {
       'DELETE /api/reviews/:id',
       'GET /api/users/:id/reviews',
       'GET /api/users/:id/profile',
+      // --- Offers ---
+      'GET /api/buyerProduct/:id/offers',
+      'POST /api/buyerProduct/:id/offers',
+      'PATCH /api/buyerProduct/:id/offers/:offerId',
     ];
 
     it('fuzzes exactly the routes in the route table', () => {

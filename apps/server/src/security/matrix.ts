@@ -13,6 +13,7 @@ import {
   emailChanges,
   favourites,
   images,
+  offers,
   passkeyChallenges,
   passkeys,
   products,
@@ -459,6 +460,26 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: [401, 200, 404, 403],
     request: (w) => json('POST', `/api/buyerProduct/${w.requestId}/messages`, { text: 'Is it still available?' }),
     state: async (w) => (await w.t.database.db.select({ n: count() }).from(requestMessages).where(eq(requestMessages.requestId, w.requestId)))[0]!.n,
+  },
+  // --- Offers (docs/product.md#offers). The owner is the request's buyer: they offer; the seller's counter is theirs to
+  // answer. Another user learns nothing (404); an admin reads the offers but neither offers nor answers (403). The
+  // seller's side is in offers.test.ts. ---
+  'GET /api/buyerProduct/:id/offers': { expect: [401, 200, 404, 200], request: (w) => json('GET', `/api/buyerProduct/${w.requestId}/offers`) },
+  'POST /api/buyerProduct/:id/offers': {
+    expect: [401, 201, 404, 403],
+    request: (w) => json('POST', `/api/buyerProduct/${w.requestId}/offers`, { amount: 80 }),
+    state: async (w) => (await w.t.database.db.select({ n: count() }).from(offers).where(eq(offers.requestId, w.requestId)))[0]!.n,
+  },
+  'PATCH /api/buyerProduct/:id/offers/:offerId': {
+    expect: [401, 200, 404, 403],
+    request: async (w) => {
+      const made = await w.t.injectAs(w.owner, { method: 'POST', url: `/api/buyerProduct/${w.requestId}/offers`, payload: { amount: 80 } });
+      const offerId = made.json<{ offer: { _id: string } }>().offer._id;
+      const countered = await w.t.injectAs(w.seller, { method: 'PATCH', url: `/api/buyerProduct/${w.requestId}/offers/${offerId}`, payload: { action: 'counter', amount: 100 } });
+      const counterId = countered.json<{ counter: { _id: string } }>().counter._id;
+      return json('PATCH', `/api/buyerProduct/${w.requestId}/offers/${counterId}`, { action: 'decline' });
+    },
+    state: async (w) => (await w.t.database.db.select({ status: offers.status }).from(offers).where(eq(offers.requestId, w.requestId)).orderBy(offers.createdAt)).map((o) => o.status),
   },
   'GET /api/me/summary': { expect: [401, 200, 200, 200], request: () => json('GET', '/api/me/summary') },
   // The stream never ends by itself: the client hangs up after 500 ms (events.test.ts reads streams for real).

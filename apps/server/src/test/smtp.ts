@@ -67,3 +67,13 @@ export function tokenFromLink(raw: string, publicUrl: string, page: 'verifyEmail
   if (!match) throw new Error(`no ${page} link in the mail: ${decodedBodyOf(raw).slice(0, 500)}`);
   return match[1]!;
 }
+
+/** A message's Subject, its encoded words (RFC 2047) decoded. */
+export const subjectOf = (raw: string) =>
+  (headersOf(raw).get('subject') ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+    );

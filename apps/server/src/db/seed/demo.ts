@@ -136,6 +136,8 @@ export function createDemoSeeder(ctx: AppContext, deps: DemoSeedDeps) {
           placeCountryCode: null,
           placeLat: null,
           placeLng: null,
+          acceptOffers: true,
+          offerFloorCents: null,
         };
       });
       const byName = new Map(productRows.map((r) => [r.name, r]));

@@ -46,14 +46,22 @@ function lifecycle(db: Db) {
     /**
      * Moves the request from one of `from` to `to`; undefined when its status was not one of them. `bySeller`: the
      * seller's (or an admin's) decision, their first answer if none came before (a profile's response time).
+     * `agreedPriceCents`: an accepted offer's amount (docs/product.md#offers).
      */
-    async setStatus(id: string, from: readonly BuyerRequestStatusValue[], to: BuyerRequestStatusValue, bySeller = false): Promise<BuyerRequestRow | undefined> {
+    async setStatus(
+      id: string,
+      from: readonly BuyerRequestStatusValue[],
+      to: BuyerRequestStatusValue,
+      bySeller = false,
+      agreedPriceCents?: number,
+    ): Promise<BuyerRequestRow | undefined> {
       const [row] = await db
         .update(buyerRequests)
         .set({
           status: to,
           updatedAt: sql`now()`,
           ...(bySeller ? { sellerAnsweredAt: sql`coalesce(${buyerRequests.sellerAnsweredAt}, now())` } : {}),
+          ...(agreedPriceCents !== undefined ? { agreedPriceCents } : {}),
         })
         .where(and(eq(buyerRequests.id, id), inArray(buyerRequests.status, [...from])))
         .returning();
@@ -104,6 +112,12 @@ export const cancelPendingRequestsBetween = (tx: Db, a: string, b: string) => li
 
 /** A listing's delete declines its open requests in the delete's own transaction `tx` (the service's declineOnDeletedListing). */
 export const declineOpenRequestsOnListing = (tx: Db, productId: string) => lifecycle(tx).declineOpenOnListing(productId);
+
+/**
+ * The request locked on the offers module's transaction `tx` (offers on one request are made and answered one after the
+ * other; the lock order is the listing, then the request, then its offers).
+ */
+export const lockRequestIn = (tx: Db, id: string) => lifecycle(tx).lock(id);
 
 /** The lifecycle's writes on another transaction (an account's deletion, lib/account-lifecycle.ts). */
 export const lifecycleIn = (tx: Db) => lifecycle(tx);

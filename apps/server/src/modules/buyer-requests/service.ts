@@ -99,6 +99,7 @@ export function toBuyerProduct(row: BuyerRequestRow & { unreadMessages?: number 
     date: row.date,
     category: row.category as CategoryKey,
     price: row.priceCents / 100,
+    agreedPrice: row.agreedPriceCents === null ? null : row.agreedPriceCents / 100,
     uploaderName: row.uploaderName,
     uploaderPhone: row.uploaderPhone,
     uploaderLocation: row.uploaderLocation,
@@ -310,6 +311,39 @@ export function createBuyerRequestsService(
       return answer(id, caller);
     },
 
+    /**
+     * Accepting an offer (the offers module, docs/product.md#offers): the request's Accepted transition with all its rules
+     * (the listing reserved, one accepted request per listing, 409 LISTING_UNAVAILABLE) at the agreed price. `offerPart`
+     * settles the offer on the same transaction, after the listing's and the request's locks, and throws to refuse (the
+     * offer expired or was answered meanwhile): then nothing changes. The caller is a party; the offers module checked
+     * that they may answer the offer.
+     */
+    async acceptOffer(
+      caller: AuthUser,
+      id: string,
+      agreedPriceCents: number,
+      offerPart: (tx: Db, current: BuyerRequestRow) => Promise<void>,
+    ): Promise<ListedBuyerRequest> {
+      const row = await existing(id);
+      const actor = roleIn(caller, row);
+      if (actor !== 'buyer' && actor !== 'seller') throw notYours('Only the buyer and the seller may accept an offer');
+      const changes = await inTransaction(async (tx) => {
+        await tx.lockListing(row.productId);
+        const current = await tx.lock(id);
+        if (!current) throw notFound('Buy request');
+        await offerPart(tx.handle, current);
+        if (current.status !== 'Pending') throw requestClosed(current.status);
+        if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
+          throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
+        }
+        const accepted = await tx.setStatus(id, ['Pending'], 'Accepted', actor === 'seller', agreedPriceCents);
+        if (!accepted) throw requestClosed(current.status);
+        return [{ row: accepted, previous: current.status }];
+      });
+      notifyAll(changes, actor);
+      return answer(id, caller);
+    },
+
     /** The cart (?buyerEmail=) or the requests to a seller (?email=): that user or an admin; open (default) or closed. */
     async list(
       caller: AuthUser,
@@ -402,7 +436,14 @@ export function createBuyerRequestsService(
         },
         exportFor: async (userId) => {
           const rows = await requestsOfUser(ctx.db, userId);
-          const listing = (row: BuyerRequestRow) => ({ productId: row.productId, name: row.name, category: row.category, price: row.priceCents / 100, image1: row.image1 });
+          const listing = (row: BuyerRequestRow) => ({
+            productId: row.productId,
+            name: row.name,
+            category: row.category,
+            price: row.priceCents / 100,
+            agreedPrice: row.agreedPriceCents === null ? null : row.agreedPriceCents / 100,
+            image1: row.image1,
+          });
           const dates = (row: BuyerRequestRow) => ({ createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
           return {
             buyRequestsMade: rows

@@ -3,7 +3,7 @@
 // the process that sent it, so every process, the sender included, delivers from its listener); on the
 // embedded PGlite, where one process is all there is, through an in-process emitter.
 import { EventEmitter } from 'node:events';
-import type { FavouriteEvent, MessageEvent, ReportEvent, RequestEvent, ReviewEvent, SavedSearchEvent } from '@olden/contracts';
+import type { FavouriteEvent, MessageEvent, OfferEvent, ReportEvent, RequestEvent, ReviewEvent, SavedSearchEvent } from '@olden/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { AppContext } from '../../lib/context.ts';
@@ -29,7 +29,8 @@ export type BusEvent =
   | { name: 'favourite'; data: FavouriteEvent }
   | { name: 'savedSearch'; data: SavedSearchEvent }
   | { name: 'report'; data: ReportEvent }
-  | { name: 'review'; data: ReviewEvent };
+  | { name: 'review'; data: ReviewEvent }
+  | { name: 'offer'; data: OfferEvent };
 
 /** One delivery: these users, this event. */
 export interface BusNote {

@@ -1,7 +1,7 @@
 // This process's live streams (GET /api/events): who is connected, what each is sent, and when a stream
 // ends. Events come from the bus (every process's publishes); a summary is counted here, once per user and
 // burst, for the users that have a stream in this process.
-import type { EventName, MessageEvent, ReportEvent, RequestEvent, ReviewEvent, Summary } from '@olden/contracts';
+import type { EventName, MessageEvent, OfferEvent, ReportEvent, RequestEvent, ReviewEvent, Summary } from '@olden/contracts';
 import type { AppContext } from '../../lib/context.ts';
 import type { BusNote, EventBus } from './bus.ts';
 
@@ -108,6 +108,7 @@ export function createLiveHub(
     if (event.name === 'favourite' || event.name === 'savedSearch') return toUsers(local, sseEvent(event.name, event.data));
     if (event.name === 'report') return toUsers(local, sseEvent('report', event.data satisfies ReportEvent));
     if (event.name === 'review') return toUsers(local, sseEvent('review', event.data satisfies ReviewEvent));
+    if (event.name === 'offer') return toUsers(local, sseEvent('offer', event.data satisfies OfferEvent));
     if ('data' in event) return toUsers(local, sseEvent('message', event.data satisfies MessageEvent));
     const message = await deps.loadMessage(event.messageId);
     if (message) toUsers(local, sseEvent('message', { requestId: message.requestId, message } satisfies MessageEvent));

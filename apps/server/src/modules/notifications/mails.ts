@@ -1,6 +1,6 @@
 // The words of the trade loop's mails (docs/product.md#messages-and-notifications). Plain text, and the same
 // words as simple HTML with every interpolated value (names, listing titles, message text) escaped.
-import { type BuyerRequestStatus, FLAGGED_MESSAGE_WARNING } from '@olden/contracts/constants';
+import { type BuyerRequestStatus, FLAGGED_MESSAGE_WARNING, formatPrice, type PriceFormat } from '@olden/contracts/constants';
 import { escapeHtml, type Mail, mailName } from '../../lib/mail.ts';
 
 /** The thread page every trade mail links to. */
@@ -47,10 +47,20 @@ const DECISION_WORDS: Partial<Record<BuyerRequestStatus, { subject: string; line
 /** The statuses the buyer is mailed about. */
 export const MAILED_STATUSES = Object.keys(DECISION_WORDS) as BuyerRequestStatus[];
 
-export function requestChangedMail(to: { email: string; name: string }, r: { name: string; status: BuyerRequestStatus }, url: string): Mail | undefined {
+/** A trade mail of plain paragraphs with the thread's link (the offers module's mails too). */
+export const tradeMail = (to: string, subject: string, paragraphs: string[], url: string): Mail => compose(to, subject, paragraphs, undefined, url);
+
+export function requestChangedMail(
+  to: { email: string; name: string },
+  r: { name: string; status: BuyerRequestStatus; agreedPriceCents?: number | null },
+  url: string,
+  format?: PriceFormat,
+): Mail | undefined {
   const words = DECISION_WORDS[r.status];
   if (!words) return undefined;
-  return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`${hello(to.name)} ${words.line}`], undefined, url);
+  // An accepted offer set the price the trade goes at (docs/product.md#offers).
+  const agreed = r.agreedPriceCents != null && r.status !== 'Declined' ? ` The agreed price is ${formatPrice(r.agreedPriceCents / 100, format)}.` : '';
+  return compose(to.email, `Your request for "${r.name}" ${words.subject}`, [`${hello(to.name)} ${words.line}${agreed}`], undefined, url);
 }
 
 /**

@@ -6,7 +6,7 @@ import { MESSAGE_MAIL_THROTTLE_MS, type SessionUser } from '@olden/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerRequests } from '../../db/schema.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../test/harness.ts';
-import { bodyOf, decodedBodyOf, headersOf, startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { bodyOf, decodedBodyOf, startSmtp, subjectOf, type TestSmtp } from '../../test/smtp.ts';
 import { openThread, post, postOk, type Thread } from '../messages/fixtures.ts';
 import { createThreadMarks } from '../buyer-requests/thread-marks.ts';
 
@@ -33,14 +33,6 @@ async function mailsAfter(user: TestUser, mark: number) {
   return (await mailsTo(user)).slice(mark);
 }
 /** The Subject header with its RFC 2047 encoded words (quoted-printable or base64) decoded. */
-const subjectOf = (raw: string) =>
-  (headersOf(raw).get('subject') ?? '')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-    );
 const rowOf = async (id: string) => (await t.database.db.select().from(buyerRequests).where(eq(buyerRequests.id, id)))[0]!;
 
 function setNotify(user: TestUser, notifyByEmail: unknown) {

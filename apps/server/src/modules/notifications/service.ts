@@ -80,7 +80,7 @@ export function createNotifier(
       const parties = [request.buyerId, request.sellerId];
       publish(parties, { name: 'request', data: { requestId: request.id, status: request.status, productId: request.productId } });
       publish(parties, { name: 'summary' });
-      mailTo('request status mail', request.buyerId, (to) => requestChangedMail(to, request, urlOf(request.id)));
+      mailTo('request status mail', request.buyerId, (to) => requestChangedMail(to, request, urlOf(request.id), ctx.config.priceFormat));
     },
 
     messagePosted(thread, message, senderId) {

@@ -64,14 +64,21 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     schema: {
       tags: ['products'],
       summary: 'One listing',
-      description: 'A hidden or removed listing (status hidden or removed) answers 404 to everyone but its seller and admins (with their bearer token).',
+      description:
+        'A hidden or removed listing (status hidden or removed) answers 404 to everyone but its seller and admins (with their bearer token). ' +
+        'offerFloor (null: half the price) is only in the seller’s own read, with their bearer token.',
       params: IdParams,
       response: { 200: ProductDetailSchema, ...errorResponses(404) },
     },
     handler: async (request) => {
       const row = await products.getFor(viewer(request), request.params.id);
       onView?.(row, request);
-      return toProductDetail(row, urls);
+      const detail = toProductDetail(row, urls);
+      // The floor is the seller's secret (docs/product.md#offers): asked of the token only when one is sent.
+      if (request.headers.authorization && (await viewer(request)())?.id === row.sellerId) {
+        detail.offerFloor = row.offerFloorCents === null ? null : row.offerFloorCents / 100;
+      }
+      return detail;
     },
   });
 

@@ -109,6 +109,7 @@ export function toProduct(row: Omit<ProductRow, 'updatedAt'> & { sellerRating?: 
     sellerId: row.sellerId,
     sellerRating: row.sellerRating ?? NO_RATING,
     place: row.placeId !== null ? { id: row.placeId, name: row.placeName ?? '', countryCode: row.placeCountryCode ?? '' } : null,
+    acceptOffers: row.acceptOffers,
     ...(row.distanceKm !== undefined ? { distanceKm: row.distanceKm } : {}),
   };
 }
@@ -289,6 +290,9 @@ export function createProductsService(
       uploaderPhone: body.uploaderPhone,
       uploaderLocation: where.location,
       ...where.place,
+      // Left out of a body (a spec client's): as they were, the column defaults for a new listing (docs/product.md#offers).
+      ...(body.acceptOffers !== undefined ? { acceptOffers: body.acceptOffers } : {}),
+      ...(body.offerFloor !== undefined ? { offerFloorCents: body.offerFloor === null ? null : toCents(body.offerFloor) } : {}),
     };
   }
 
