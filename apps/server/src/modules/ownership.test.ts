@@ -45,6 +45,7 @@ const TABLES: Record<string, { sql: string; owner: string }> = {
   reviews: { sql: 'reviews', owner: 'reviews' },
   userRatings: { sql: 'user_ratings', owner: 'reviews' },
   places: { sql: 'places', owner: 'places' },
+  offers: { sql: 'offers', owner: 'offers' },
 };
 
 /** Files that write another module's table on purpose, and why. */
