@@ -61,7 +61,7 @@ export function renderProductScreen(product: Product, format: PriceFormat): stri
     withoutPreloads(renderToStaticMarkup(
       <StaticRouter location={paths.productDetails.getHref(product._id)}>
         <PageMain>
-          <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} photos={<PhotosFallback />} heart={paintedHeart(product, 'md')} />
+          <ProductDetailsView product={product} unavailableReason={listingUnavailableReason(product.status)} onBuy={nothing} onOffer={nothing} photos={<PhotosFallback />} heart={paintedHeart(product, 'md')} />
         </PageMain>
       </StaticRouter>,
     )),

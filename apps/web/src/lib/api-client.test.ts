@@ -76,6 +76,11 @@ describe('api client', () => {
     expect(errorMessage(new ApiError(429, 'Too Many Requests', { retryAfter: 30 }))).toMatch(/30 seconds/);
   });
 
+  it("keeps the offers' limit in its own words: waiting does not lift it", () => {
+    const error = new ApiError(429, 'You have made 5 offers on this request, the most it takes', { code: 'OFFER_LIMIT' });
+    expect(errorMessage(error)).toBe('You have made 5 offers on this request, the most it takes');
+  });
+
   it('carries the server error code, so callers branch on the rule and not on the status', async () => {
     mockApi({
       'POST /api/buyerProduct': json({ statusCode: 409, error: 'Conflict', code: 'ALREADY_REQUESTED', message: 'Already requested' }, 409),

@@ -45,8 +45,9 @@ export function hasCode(error: unknown, code: ErrorCode): error is ApiError {
 export function errorMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.isNetworkError) return 'Could not reach Olden Goods. Check your connection and try again.';
-    // The new-account limit says what lifts it (the account's age, verifying the email): its own words, not a wait.
-    if (error.code === 'NEW_ACCOUNT_LIMIT') return error.message;
+    // The new-account limit says what lifts it (the account's age, verifying the email), and the offers' limit is
+    // per request, where waiting changes nothing: their own words, not a wait.
+    if (error.code === 'NEW_ACCOUNT_LIMIT' || error.code === 'OFFER_LIMIT') return error.message;
     if (error.status === 429) {
       return error.retryAfter
         ? `Too many attempts. Please wait ${error.retryAfter} seconds and try again.`

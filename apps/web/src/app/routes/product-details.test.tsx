@@ -27,6 +27,7 @@ const product = (id: string, status: string) => ({
   status,
   sellerId: 's1',
   sellerRating: { average: 4.5, count: 2 },
+  acceptOffers: true,
 });
 
 const profile = {
@@ -35,10 +36,10 @@ const profile = {
   responseRate: 1, responseTime: 'within an hour',
 };
 
-function renderProduct(id: string, status: string) {
-  mockApi({ 'GET /api/auth/session': { user: null }, [`GET /api/products/${id}`]: product(id, status), 'GET /api/users/s1/profile': profile });
+function renderProduct(id: string, status: string, extra: Record<string, unknown> = {}) {
+  mockApi({ 'GET /api/auth/session': { user: null }, [`GET /api/products/${id}`]: { ...product(id, status), ...extra }, 'GET /api/users/s1/profile': profile });
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  return renderRoutes([{ path: '/productDetails/:id', loader, Component }], [`/productDetails/${id}`]);
+  return renderRoutes([{ path: '/productDetails/:id', loader, Component }, { path: '/login', element: <p>Login page</p> }], [`/productDetails/${id}`]);
 }
 
 describe('product page status', () => {
@@ -63,6 +64,48 @@ describe('product page status', () => {
     expect(await screen.findByText('Responds within an hour')).toBeInTheDocument();
     expect(screen.queryByText('Reserved')).not.toBeInTheDocument();
     expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+  });
+});
+
+describe('Make an offer on the product page', () => {
+  it('sits beside Buy Now on a listing that takes offers, and sends a visitor to sign in first', async () => {
+    const { router } = renderProduct('p-offers', 'available');
+    await screen.findByRole('button', { name: 'Buy Now' });
+    fireEvent.click(screen.getByRole('button', { name: 'Make an offer' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('opens the request dialog with the amount first for a signed-in buyer; Buy Now opens it without', async () => {
+    const bob = { _id: 'u-bob', email: 'bob@example.com', displayName: 'Bob', photoURL: '', admin: false, emailVerified: true, notifyByEmail: true };
+    mockApi({
+      'GET /api/auth/session': { user: bob },
+      'POST /api/jwt': { token: 'token-1' },
+      'GET /api/products/p-1': product('p-1', 'available'),
+      'GET /api/products/p-1/similar': [],
+      'GET /api/favourites/ids': { ids: [] },
+      'GET /api/users/s1/profile': profile,
+    });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/productDetails/:id', loader, Component }], ['/productDetails/p-1']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Make an offer' }));
+    expect(await screen.findByRole('heading', { name: 'Please Full-fill the form' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Your offer')).toHaveFocus());
+    expect(screen.getByLabelText('Your offer')).toHaveAccessibleDescription('Listed price: $240.00. Offer less than that.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Now' }));
+    await waitFor(() => expect(screen.getByLabelText('Phone Number')).toHaveFocus());
+    expect(screen.queryByLabelText('Your offer')).not.toBeInTheDocument();
+  });
+
+  it.each<[string, string, { acceptOffers?: boolean }]>([
+    ['a listing whose seller takes no offers', 'available', { acceptOffers: false }],
+    ['a reserved listing', 'reserved', {}],
+    ['a sold listing', 'sold', {}],
+  ])('is not there on %s', async (_name, status, extra) => {
+    renderProduct(`p-${status}-${String(extra.acceptOffers)}`, status, extra);
+    await screen.findByRole('button', { name: 'Buy Now' });
+    expect(screen.queryByRole('button', { name: 'Make an offer' })).not.toBeInTheDocument();
   });
 });
 

@@ -32,7 +32,8 @@ export function Component() {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const [isBuyOpen, setBuyOpen] = useState(false);
+  // Buy Now and Make an offer open the same request dialog, the offer with its amount field.
+  const [dialog, setDialog] = useState<'buy' | 'offer' | null>(null);
   // The seller's response time (their public profile); the page shows without it while it loads.
   const profile = useProfile(product.sellerId);
   const isOwn = isSeller(user, product);
@@ -52,15 +53,17 @@ export function Component() {
 
   // A press of the painted Buy Now before sign-in has settled waits for it, rather than sending a signed-in person
   // to the login page.
-  const handleBuy = useHeldPress(!loading, () => {
+  const openDialog = (kind: 'buy' | 'offer') => {
     if (unavailableReason) return;
     if (!user) {
       // Visitors sign in first and come straight back here.
       void navigate(paths.login.getHref(), { state: { from: location } });
       return;
     }
-    setBuyOpen(true);
-  });
+    setDialog(kind);
+  };
+  const handleBuy = useHeldPress(!loading, () => openDialog('buy'));
+  const handleOffer = useHeldPress(!loading, () => openDialog('offer'));
 
   return (
     <>
@@ -69,6 +72,7 @@ export function Component() {
         product={product}
         unavailableReason={unavailableReason}
         onBuy={handleBuy}
+        onOffer={handleOffer}
         heart={<Heart product={product} size="md" />}
         responseTime={profile.data?.responseTime ?? undefined}
         notice={moderationNotice}
@@ -98,7 +102,7 @@ export function Component() {
         <SimilarListings productId={product._id} cardAction={cardHeart} />
         {user && (
           <Suspense fallback={null}>
-            <BuyNowDialog product={product} user={user} isOpen={isBuyOpen} onClose={() => setBuyOpen(false)} />
+            <BuyNowDialog product={product} user={user} isOpen={dialog !== null} withOffer={dialog === 'offer'} onClose={() => setDialog(null)} />
           </Suspense>
         )}
       </ProductDetailsView>

@@ -16,10 +16,11 @@ import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buye
 import { ListViewSwitch } from '@/features/buyer-requests/components/list-view-switch';
 import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
 import { ThreadLink } from '@/features/buyer-requests/components/thread-link';
+import { TradePrice } from '@/features/buyer-requests/components/trade-price';
 import { useListView } from '@/features/buyer-requests/hooks/use-list-view';
 import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
 import { confirmRemoval } from '@/lib/confirm-removal';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -52,7 +53,9 @@ function RequestRow({ item, headingRef }: { item: BuyerProduct; headingRef: Reac
         <Thumb src={item.image1} alt="" size={56} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold">{item.name}</p>
-          <p className="text-sm tabular-nums text-base-content/80">{formatPrice(item.price)}</p>
+          <p className="text-sm tabular-nums text-base-content/80">
+            <TradePrice price={item.price} agreedPrice={item.agreedPrice} />
+          </p>
         </div>
         <RequestStatusBadge status={item.status} />
       </div>

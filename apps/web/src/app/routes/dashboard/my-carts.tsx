@@ -18,9 +18,10 @@ import { CartSummary } from '@/features/buyer-requests/components/cart-summary';
 import { ListViewSwitch } from '@/features/buyer-requests/components/list-view-switch';
 import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
 import { ThreadLink } from '@/features/buyer-requests/components/thread-link';
+import { TradePrice } from '@/features/buyer-requests/components/trade-price';
 import { useListView } from '@/features/buyer-requests/hooks/use-list-view';
 import { confirmRemoval } from '@/lib/confirm-removal';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 
 const STATUS_NOTE: Partial<Record<BuyerProduct['status'], string>> = {
   Pending: 'Waiting for the seller',
@@ -53,7 +54,9 @@ function CartRow({ item, headingRef }: { item: BuyerProduct; headingRef: React.R
           {isOpen ? STATUS_NOTE[item.status] : formatDateTime(item.updatedAt)}
         </p>
       </div>
-      <p className="w-24 text-right font-semibold tabular-nums">{formatPrice(item.price)}</p>
+      <p className="w-28 text-right font-semibold tabular-nums">
+        <TradePrice price={item.price} agreedPrice={item.agreedPrice} layout="stacked" />
+      </p>
       <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:flex-nowrap">
         <ThreadLink id={item._id} unread={item.unreadMessages} name={item.name} />
         {item.status === 'Completed' && <HistoryReview item={item} />}

@@ -1,7 +1,8 @@
 // docs/product.md#dashboard-request-thread: one buy request between its buyer and its seller: the listing, both parties, the status and its actions, and
-// the messages, new ones arriving live (the navbar's events stream updates the thread's cache).
-import type { BuyerProduct } from '@olden/contracts';
-import { isOpenRequest } from '@olden/contracts/constants';
+// the messages with the offers among them (docs/product.md#offers), new ones arriving live (the navbar's events stream
+// updates the thread's caches).
+import type { BuyerProduct, Offer } from '@olden/contracts';
+import { isOpenRequest, OFFERS_PER_REQUEST } from '@olden/contracts/constants';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,14 +18,19 @@ import { buyerRequestKeys } from '@/features/buyer-requests/api/buyer-request-ke
 import { useDeleteBuyerRequest } from '@/features/buyer-requests/api/delete-buyer-request';
 import { useBuyerRequest } from '@/features/buyer-requests/api/get-buyer-request';
 import { useMessages } from '@/features/buyer-requests/api/list-messages';
+import { useOffers } from '@/features/buyer-requests/api/list-offers';
 import { useUpdateBuyerRequest } from '@/features/buyer-requests/api/update-buyer-request';
+import { MakeOfferPanel } from '@/features/buyer-requests/components/make-offer-panel';
 import { MessageComposer } from '@/features/buyer-requests/components/message-composer';
-import { MessageList } from '@/features/buyer-requests/components/message-list';
+import { MessageList, type ThreadEntry } from '@/features/buyer-requests/components/message-list';
+import { OfferCard } from '@/features/buyer-requests/components/offer-card';
+import { TradePrice } from '@/features/buyer-requests/components/trade-price';
+import { isCounterOffer, offerAnnouncement } from '@/features/buyer-requests/lib/offer-text';
 import { ReportButton } from '@/features/reports/components/report-button';
 import { RequestStatusBadge } from '@/features/buyer-requests/components/request-status-badge';
 import { decideRequest } from '@/features/buyer-requests/lib/decide-request';
 import { confirmRemoval } from '@/lib/confirm-removal';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { ReviewPanel } from '@/features/reviews/components/review-panel';
 
 type Viewer = 'buyer' | 'seller' | null;
@@ -79,9 +85,27 @@ function Actions({ request, viewer, headingRef }: { request: BuyerProduct; viewe
   );
 }
 
+/** The offers as cards among the messages, each with what the live region says when it arrives or changes. */
+function offerEntries(request: BuyerProduct, offers: Offer[], viewer: Viewer): ThreadEntry[] {
+  const names = { buyer: request.buyerName, seller: request.uploaderName };
+  // The buyer's offers, counters included, count against the request's limit: past it they only accept or decline.
+  const canBuyerOffer = offers.filter((offer) => offer.by === 'buyer').length < OFFERS_PER_REQUEST;
+  return offers.map((offer) => {
+    const isCounter = isCounterOffer(offer, offers);
+    return {
+      id: offer._id,
+      createdAt: offer.createdAt,
+      isMine: offer.by === viewer,
+      announcement: offerAnnouncement(offer, isCounter, viewer, names),
+      node: <OfferCard request={request} offer={offer} isCounter={isCounter} viewer={viewer} canCounter={viewer !== 'buyer' || canBuyerOffer} />,
+    };
+  });
+}
+
 function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) {
   const queryClient = useQueryClient();
   const messages = useMessages(request._id);
+  const offers = useOffers(request._id);
   const items = messages.data?.pages.flatMap((page) => page.items) ?? [];
   const readAt = messages.dataUpdatedAt;
 
@@ -98,7 +122,11 @@ function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) 
       <h2 id="thread-title" className="font-serif text-xl font-bold">
         Messages
       </h2>
-      {messages.isPending ? (
+      {offers.isError && (
+        <ErrorState error={offers.error} onRetry={() => void offers.refetch()} title="We could not load the offers" />
+      )}
+      {/* The offers wait with the messages, so the ones already there are not read out as new when they load. */}
+      {messages.isPending || offers.isPending ? (
         <ListSkeleton rows={2} label="Loading messages" />
       ) : messages.isError ? (
         <ErrorState error={messages.error} onRetry={() => void messages.refetch()} title="We could not load the messages" />
@@ -107,11 +135,13 @@ function Thread({ request, viewer }: { request: BuyerProduct; viewer: Viewer }) 
           <MessageList
             messages={items}
             viewer={viewer}
+            entries={offerEntries(request, offers.data ?? [], viewer)}
             renderActions={(m) => (viewer && m.from !== viewer ? <ReportButton targetType="message" targetId={m._id} label={`the message from ${m.senderName}`} /> : null)}
           />
           <LoadMore query={messages} />
         </>
       )}
+      {viewer === 'buyer' && offers.isSuccess && <MakeOfferPanel request={request} offers={offers.data} />}
       {!isOpen ? (
         <p className="alert alert-info alert-soft text-sm">This request is {request.status.toLowerCase()}: its messages are kept, and no new ones can be sent.</p>
       ) : viewer ? (
@@ -180,7 +210,7 @@ export function RequestThread() {
             <Link to={paths.productDetails.getHref(item.productId)} className="link text-lg font-semibold">
               {item.name}
             </Link>
-            <span className="font-semibold tabular-nums text-primary">{formatPrice(item.price)}</span>
+            <TradePrice price={item.price} agreedPrice={item.agreedPrice} className="font-semibold tabular-nums text-primary" />
             <RequestStatusBadge status={item.status} />
           </div>
           <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">

@@ -39,6 +39,7 @@ const item = (id: string, name: string, extra: Record<string, unknown> = {}) => 
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-03T00:00:00.000Z',
   unreadMessages: 0,
+  agreedPrice: null,
   ...extra,
 });
 
@@ -179,6 +180,31 @@ describe('trade on the dashboard lists', { timeout: 20_000 }, () => {
     expect(within(past).getByText('Cancelled')).toBeInTheDocument();
     expect(within(past).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+  });
+
+  it('shows an accepted offer at its agreed price, the listed one struck through, in the cart, its total and the seller list', async () => {
+    mockAnn({
+      'GET /api/me/summary': { cartCount: 2, requestCount: 1, unreadMessages: 0 },
+      'GET /api/buyerProduct': ({ url }: { url: string }) =>
+        json(
+          url.includes('buyerEmail=')
+            ? [item('c1', 'Tea set', { status: 'Accepted', price: 100, agreedPrice: 80 }), item('c2', 'Oak chair')]
+            : [item('r1', 'Tea set', { status: 'Accepted', price: 100, agreedPrice: 80 })],
+        ),
+    });
+    const { router } = renderRoutes(routes(), ['/dashboard/myCarts']);
+    const cart = await screen.findByRole('list', { name: 'Cart items' });
+    const [teaSet, chair] = within(cart).getAllByRole('listitem');
+    expect(within(teaSet!).getByText('$80.00')).toBeInTheDocument();
+    expect(within(teaSet!).getByText('$100.00').tagName).toBe('S');
+    expect(within(teaSet!).getByText('$100.00').parentElement).toHaveTextContent('Agreed, listed $100.00');
+    expect(within(chair!).getByText('$20.00')).toBeInTheDocument();
+    expect(within(chair!).queryByText(/Agreed/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$100.00');
+
+    await router.navigate('/dashboard/buyerRequest');
+    const requests = await screen.findByRole('list', { name: 'Buyer requests' });
+    expect(within(requests).getByText((_, el) => el?.tagName === 'SPAN' && el.textContent === 'Agreed price $80.00 (listed $100.00)')).toBeInTheDocument();
   });
 
   it('shows no count, never an endless placeholder, when the summary cannot load', async () => {

@@ -35,6 +35,9 @@ function toFormValues(product: Product): ProductFormInput {
     uploaderLocation: product.uploaderLocation,
     shortDescription: product.shortDescription,
     longDescription: product.longDescription,
+    acceptOffers: product.acceptOffers,
+    // Null is the default (half the price); only the seller's own read tells it at all (an admin's leaves it out).
+    offerFloor: typeof product.offerFloor === 'number' ? product.offerFloor.toFixed(2) : '',
   };
 }
 
@@ -83,6 +86,7 @@ export function UpdateProduct() {
         defaultValues={toFormValues(product)}
         currentImages={{ image1: product.image1, image2: product.image2, image3: product.image3, image4: product.image4 }}
         submitLabel="Update Product"
+        isFloorKnown={product.offerFloor !== undefined}
         uploader={{ name: product.uploaderName, email: product.email }}
         onSave={async (body) => {
           await update.mutateAsync({ id: product._id, body });

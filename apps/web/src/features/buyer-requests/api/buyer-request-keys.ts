@@ -14,6 +14,8 @@ export const buyerRequestKeys = {
   cart: (email: string, view: RequestListView = 'open') => ['buyerRequests', 'list', 'cart', email, view] as const,
   detail: (id: string) => ['buyerRequests', 'detail', id] as const,
   messages: (id: string) => ['buyerRequests', 'messages', id] as const,
+  /** A request's offers and counter-offers (docs/product.md#offers). */
+  offers: (id: string) => ['buyerRequests', 'offers', id] as const,
   /** GET /me/summary: the navbar's and dashboard menu's counts. */
   summary: () => ['buyerRequests', 'summary'] as const,
 };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sumPrices } from '../lib/cart-total';
 import { CartSummary } from './cart-summary';
 
-const item = (price: number, id = String(price)) => ({ _id: id, price }) as BuyerProduct;
+const item = (price: number, id = String(price), agreedPrice: number | null = null) => ({ _id: id, price, agreedPrice }) as BuyerProduct;
 
 describe('cart total', () => {
   it('adds prices exactly, in cents', () => {
@@ -17,5 +17,13 @@ describe('cart total', () => {
     render(<CartSummary items={[item(120, 'a'), item(30.5, 'b'), item(0.25, 'c')]} />);
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$150.75');
     expect(screen.getByText('3 items')).toBeInTheDocument();
+  });
+
+  it('counts an accepted offer at its agreed price, not the listed one', () => {
+    expect(sumPrices([item(100, 'a', 80), item(19.99, 'b')])).toBe(99.99);
+    // A list from before offers (no agreedPrice at all) still adds up.
+    expect(sumPrices([{ price: 5 }, { price: 0.1, agreedPrice: 0.05 }])).toBe(5.05);
+    render(<CartSummary items={[item(100, 'a', 80), item(20.5, 'b')]} />);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$100.50');
   });
 });

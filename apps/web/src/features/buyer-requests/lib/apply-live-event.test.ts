@@ -56,4 +56,44 @@ describe('applyLiveEvent', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: buyerRequestKeys.all });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['reviews'] });
   });
+
+  const offer = (id: string, extra: Record<string, unknown> = {}) => ({
+    _id: id, requestId: 'r1', amount: 80, by: 'buyer', status: 'open', createdAt: `2026-01-0${id.slice(1)}T00:00:00.000Z`,
+    expiresAt: '2026-01-09T00:00:00.000Z', answeredAt: null, ...extra,
+  });
+  const offerIds = (client: QueryClient) => client.getQueryData<ReturnType<typeof offer>[]>(buyerRequestKeys.offers('r1'))!.map((o) => `${o._id}:${o.status}`);
+
+  it("puts an offer into its thread's loaded offers: a new one in time order, an answered one in place of its old copy", () => {
+    const client = new QueryClient();
+    client.setQueryData(buyerRequestKeys.offers('r1'), [offer('o1', { status: 'declined' }), offer('o3')]);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o3', { status: 'countered', answeredAt: '2026-01-04T00:00:00.000Z' }) });
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o4', { by: 'seller', amount: 90 }) });
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o2', { status: 'expired' }) });
+    expect(offerIds(client)).toEqual(['o1:declined', 'o2:expired', 'o3:countered', 'o4:open']);
+    // The request's offer controls may change: it is read again (its lists are not, without a new price).
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: buyerRequestKeys.detail('r1') });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: buyerRequestKeys.all });
+  });
+
+  it('refreshes every buy-request query when an offer is accepted (agreed price and status)', () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o1', { status: 'accepted', answeredAt: '2026-01-02T00:00:00.000Z' }) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: buyerRequestKeys.all });
+    // No list loaded: nothing is made up.
+    expect(client.getQueryData(buyerRequestKeys.offers('r1'))).toBeUndefined();
+  });
+
+  it('ignores a malformed offer event', () => {
+    const client = new QueryClient();
+    client.setQueryData(buyerRequestKeys.offers('r1'), [offer('o1')]);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyLiveEvent(client, 'offer', { requestId: 'r1' });
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o2', { amount: '80' }) });
+    applyLiveEvent(client, 'offer', { requestId: 'r1', offer: offer('o2', { status: 'maybe' }) });
+    applyLiveEvent(client, 'offer', { requestId: 'r2', offer: offer('o2') });
+    expect(offerIds(client)).toEqual(['o1:open']);
+    expect(invalidate).not.toHaveBeenCalled();
+  });
 });

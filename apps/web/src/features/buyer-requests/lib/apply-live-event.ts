@@ -1,10 +1,11 @@
 // What each live event (GET /api/events) changes in the buy-request caches: the badges' summary, an open thread,
-// the lists' statuses and unread counts.
-import type { Message, RequestEvent, Summary } from '@olden/contracts';
-import type { EventName } from '@olden/contracts/constants';
+// its offers, the lists' statuses and unread counts.
+import type { Message, Offer, RequestEvent, Summary } from '@olden/contracts';
+import { type EventName, OFFER_PARTIES, OFFER_STATUSES } from '@olden/contracts/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { buyerRequestKeys } from '../api/buyer-request-keys';
 import { appendMessage } from '../api/list-messages';
+import { upsertOffer } from '../api/list-offers';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -14,6 +15,17 @@ function isSummary(data: unknown): data is Summary {
 
 function isMessage(data: unknown): data is Message {
   return isObject(data) && typeof data._id === 'string' && typeof data.requestId === 'string' && typeof data.text === 'string';
+}
+
+function isOffer(data: unknown): data is Offer {
+  return (
+    isObject(data) &&
+    ['_id', 'requestId', 'createdAt', 'expiresAt'].every((key) => typeof data[key] === 'string') &&
+    typeof data.amount === 'number' &&
+    (OFFER_PARTIES as readonly unknown[]).includes(data.by) &&
+    (OFFER_STATUSES as readonly unknown[]).includes(data.status) &&
+    (data.answeredAt === null || typeof data.answeredAt === 'string')
+  );
 }
 
 export function isRequestEvent(data: unknown): data is RequestEvent {
@@ -39,6 +51,17 @@ export function applyLiveEvent(queryClient: QueryClient, name: EventName, data: 
       // An open thread is read again, which marks the new message read on the server; the lists' unread counts change.
       void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.messages(message.requestId) });
       void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.lists() });
+      return;
+    }
+    // An offer was made, answered or expired in one of the viewer's threads (docs/product.md#offers).
+    case 'offer': {
+      if (!isObject(data) || !isOffer(data.offer) || data.requestId !== data.offer.requestId) return;
+      const offer = data.offer;
+      upsertOffer(queryClient, offer);
+      // An accepted offer sets the request's agreed price and status (its `request` event says so too); any other
+      // change may turn the thread's offer controls on or off.
+      if (offer.status === 'accepted') void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.all });
+      else void queryClient.invalidateQueries({ queryKey: buyerRequestKeys.detail(offer.requestId) });
       return;
     }
     case 'request':

@@ -7,7 +7,7 @@ import { ProductCard } from './product-card';
 const product = {
   _id: 'p1', name: 'Wooden rocking horse', email: 's@example.com', image1: '/api/images/abc-1280.webp', image2: '', image3: '', image4: '', age: 12,
   date: '2024-01-01', category: 'homeAndLiving', shortDescription: 'Loved', longDescription: '', price: 40, uploaderPhone: '1', uploaderLocation: 'X',
-  uploaderName: 'S', createdAt: '', status: 'available', favouriteCount: 0, sellerId: 's1', sellerRating: { average: null, count: 0 }, place: null,
+  uploaderName: 'S', createdAt: '', status: 'available', favouriteCount: 0, sellerId: 's1', sellerRating: { average: null, count: 0 }, place: null, acceptOffers: true,
 } satisfies Product;
 
 describe('ProductCard', () => {

@@ -19,6 +19,8 @@ interface Props {
   /** Why Buy Now is off (said beside it), or null. */
   unavailableReason: string | null;
   onBuy: () => void;
+  /** "Make an offer" beside Buy Now, on a listing that takes offers and can be bought now (docs/product.md#offers). */
+  onOffer?: () => void;
   /** The photo slider (lazy in the route; its fallback on the server). */
   photos: ReactNode;
   /** Beside the price: the app's heart (the server paints it unpressed). */
@@ -39,7 +41,7 @@ interface Props {
  * descriptions, Buy Now and the other photos. The route renders it live; the server paints it with the same
  * component before the JavaScript (app/server-render.tsx), so changing it changes both.
  */
-export function ProductDetailsView({ product, unavailableReason, onBuy, photos, heart, responseTime, sellerActions, listingActions, notice, children }: Props) {
+export function ProductDetailsView({ product, unavailableReason, onBuy, onOffer, photos, heart, responseTime, sellerActions, listingActions, notice, children }: Props) {
   const facts = [
     ['Age', formatAge(product.age)],
     ['Category', categoryLabel(product.category)],
@@ -100,6 +102,12 @@ export function ProductDetailsView({ product, unavailableReason, onBuy, photos, 
             <button type="button" className="btn btn-primary btn-lg" onClick={onBuy} disabled={Boolean(unavailableReason)} aria-describedby={unavailableReason ? 'buy-now-reason' : undefined}>
               Buy Now
             </button>
+            {/* Off where Buy Now is: a second disabled button would only repeat its reason. */}
+            {onOffer && product.acceptOffers && !unavailableReason && (
+              <button type="button" className="btn btn-outline btn-primary btn-lg" onClick={onOffer}>
+                Make an offer
+              </button>
+            )}
             {unavailableReason && <p id="buy-now-reason" className="text-sm text-base-content/80">{unavailableReason}</p>}
           </div>
           {listingActions}

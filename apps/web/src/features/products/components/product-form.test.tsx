@@ -13,11 +13,11 @@ vi.mock('../api/upload-image', () => ({
 
 const empty: ProductFormInput = { ...emptyProductForm(), date: '' };
 
-function renderForm(onSave = vi.fn().mockResolvedValue(true)) {
+function renderForm(onSave = vi.fn().mockResolvedValue(true), { defaultValues = empty, isFloorKnown }: { defaultValues?: ProductFormInput; isFloorKnown?: boolean } = {}) {
   const client = new QueryClient();
   render(
     <QueryClientProvider client={client}>
-      <ProductForm defaultValues={empty} submitLabel="Add Product" onSave={onSave} uploader={{ name: 'Ann', email: 'ann@example.com' }} />
+      <ProductForm defaultValues={defaultValues} submitLabel="Add Product" onSave={onSave} uploader={{ name: 'Ann', email: 'ann@example.com' }} isFloorKnown={isFloorKnown} />
     </QueryClientProvider>,
   );
   return { onSave, user: userEvent.setup() };
@@ -164,5 +164,86 @@ describe('ProductForm', { timeout: 20_000 }, () => {
     const input = screen.getByLabelText(/^Image 2/, { selector: 'input' });
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('Image 2 must be a JPEG, PNG, WebP, AVIF or GIF image')).toBeInTheDocument();
+  });
+
+  describe('offers', () => {
+    const uploadsWork = () =>
+      mutateAsync.mockImplementation(async ({ file }: { file: File }) => ({ success: true, data: { display_url: `/api/images/${file.name}` } }));
+
+    it('takes offers by default and sends the lowest offer typed', async () => {
+      uploadsWork();
+      const { user, onSave } = renderForm();
+      const toggle = screen.getByRole('switch', { name: 'Accept offers' });
+      expect(toggle).toBeChecked();
+      expect(toggle).toHaveAccessibleDescription('Buyers may offer less than the price; you accept, decline or counter each offer.');
+      await fillValidForm(user);
+      const floor = screen.getByLabelText('Lowest offer you accept ($)');
+      expect(floor).toHaveAttribute('placeholder', 'Half the price');
+      await user.type(floor, '60');
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+      expect(onSave.mock.calls[0]![0]).toMatchObject({ acceptOffers: true, offerFloor: 60 });
+    });
+
+    it('leaves the floor out of a new listing when it is empty (the server takes half the price)', async () => {
+      uploadsWork();
+      const { user, onSave } = renderForm();
+      await fillValidForm(user);
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+      expect(onSave.mock.calls[0]![0]).toMatchObject({ acceptOffers: true });
+      expect(onSave.mock.calls[0]![0]).not.toHaveProperty('offerFloor');
+    });
+
+    it('hides the floor while offers are off and sends acceptOffers false without it', async () => {
+      uploadsWork();
+      const { user, onSave } = renderForm();
+      await fillValidForm(user);
+      // An amount that would not pass does not matter once offers are off.
+      await user.type(screen.getByLabelText('Lowest offer you accept ($)'), 'abc');
+      await user.click(screen.getByRole('switch', { name: 'Accept offers' }));
+      expect(screen.queryByLabelText('Lowest offer you accept ($)')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+      expect(onSave.mock.calls[0]![0]).toMatchObject({ acceptOffers: false });
+      expect(onSave.mock.calls[0]![0]).not.toHaveProperty('offerFloor');
+    });
+
+    it('refuses a floor that is not an amount or is above the price, beside the field', async () => {
+      uploadsWork();
+      const { user, onSave } = renderForm();
+      await fillValidForm(user);
+      const floor = screen.getByLabelText('Lowest offer you accept ($)');
+      await user.type(floor, '12,5');
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      expect(await screen.findByText('Offer floor must be a positive amount like 60 or 60.50')).toBeInTheDocument();
+      await user.clear(floor);
+      await user.type(floor, '130');
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      expect(await screen.findByText('The lowest offer must not be above the price')).toBeInTheDocument();
+      expect(floor).toHaveAttribute('aria-invalid', 'true');
+      expect(onSave).not.toHaveBeenCalled();
+    });
+
+    it('on an update, sends an emptied floor as null (back to half the price)', async () => {
+      uploadsWork();
+      const known = renderForm(vi.fn().mockResolvedValue(false), { defaultValues: { ...empty, offerFloor: '70.00' }, isFloorKnown: true });
+      await fillValidForm(known.user);
+      const floor = screen.getByLabelText('Lowest offer you accept ($)');
+      expect(floor).toHaveValue('70.00');
+      await known.user.clear(floor);
+      await known.user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await waitFor(() => expect(known.onSave).toHaveBeenCalledOnce());
+      expect(known.onSave.mock.calls[0]![0]).toMatchObject({ acceptOffers: true, offerFloor: null });
+    });
+
+    it("leaves the floor out of an update whose read did not tell it (an admin's edit)", async () => {
+      uploadsWork();
+      const { user, onSave } = renderForm(vi.fn().mockResolvedValue(false), { isFloorKnown: false });
+      await fillValidForm(user);
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+      expect(onSave.mock.calls[0]![0]).not.toHaveProperty('offerFloor');
+    });
   });
 });

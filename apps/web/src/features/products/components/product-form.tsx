@@ -9,7 +9,7 @@ import {
   SHORT_DESCRIPTION_HINT_WORDS,
 } from '@olden/contracts';
 import { CATEGORY_LABELS, IMAGE_MAX_MEGABYTES, IMAGE_TYPE_NAMES } from '@olden/contracts/constants';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/form-field';
 import { PlaceCombobox } from '@/components/place-combobox';
@@ -23,6 +23,7 @@ import {
   type ProductFormInput,
   type ProductFormOutput,
   ProductFormSchema,
+  readOfferFloor,
 } from '../lib/product-form-schema';
 import { ImagePicker } from './image-picker';
 
@@ -36,6 +37,11 @@ interface ProductFormProps {
   /** Saves the product; throw to keep the form as it is. Return true to clear the form. */
   onSave: (body: ProductSaveBody) => Promise<boolean>;
   uploader: { name: string; email: string };
+  /**
+   * An update whose read told the offer floor (the seller's own): an emptied field is sent as null, back to the
+   * default. Otherwise an empty field is left out, so a floor the form never knew (an admin's edit) is kept.
+   */
+  isFloorKnown?: boolean;
 }
 
 const FIELD_NAMES = new Set<string>([
@@ -49,6 +55,8 @@ const FIELD_NAMES = new Set<string>([
   'price',
   'uploaderPhone',
   'uploaderLocation',
+  'acceptOffers',
+  'offerFloor',
 ]);
 
 function WordHint({ text, target }: { text: string | undefined; target: number }) {
@@ -63,9 +71,19 @@ function WordHint({ text, target }: { text: string | undefined; target: number }
   );
 }
 
+/**
+ * Offers on or off, and the floor while they are on (turned off, the floor stays as it was for the next time). An
+ * empty floor is the default: null where the form knew the floor before, left out where it did not.
+ */
+function offerFields(values: ProductFormOutput, isFloorKnown: boolean): Pick<ProductSaveBody, 'acceptOffers' | 'offerFloor'> {
+  if (!values.acceptOffers) return { acceptOffers: false };
+  const offerFloor = readOfferFloor(values.offerFloor);
+  return offerFloor === null && !isFloorKnown ? { acceptOffers: true } : { acceptOffers: true, offerFloor };
+}
+
 const PHOTOS_HINT = `Four photos are required: ${IMAGE_TYPE_NAMES}, up to ${IMAGE_MAX_MEGABYTES} MB each. The first one is the cover.`;
 
-export function ProductForm({ defaultValues, currentImages, submitLabel, onSave, uploader }: ProductFormProps) {
+export function ProductForm({ defaultValues, currentImages, submitLabel, onSave, uploader, isFloorKnown = false }: ProductFormProps) {
   const {
     register,
     handleSubmit,
@@ -81,6 +99,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const offersHintId = useId();
   const invalidRef = useRef<FieldErrors<ProductFormInput> | null>(null);
   const rememberInvalid = (invalid: FieldErrors<ProductFormInput>) => {
     invalidRef.current = invalid;
@@ -94,7 +113,10 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
     const controls = Array.from(formRef.current?.elements ?? []) as HTMLInputElement[];
     controls.find((control) => control.name && control.name in invalid)?.focus();
   }, [isSubmitting]);
-  const [shortDescription, longDescription, location] = useWatch({ control, name: ['shortDescription', 'longDescription', 'uploaderLocation'] });
+  const [shortDescription, longDescription, location, acceptOffers] = useWatch({
+    control,
+    name: ['shortDescription', 'longDescription', 'uploaderLocation', 'acceptOffers'],
+  });
   // The place chosen from the suggestions, while the text is still the one choosing it wrote.
   const [chosenPlace, setChosenPlace] = useState<{ id: number; text: string } | null>(null);
   const placeId = chosenPlace && chosenPlace.text === location ? chosenPlace.id : undefined;
@@ -127,6 +149,7 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
       uploaderLocation: values.uploaderLocation,
       // Without a chosen place the server resolves the text itself (docs/product.md#near-me).
       ...(placeId !== undefined ? { placeId } : {}),
+      ...offerFields(values, isFloorKnown),
       ...uploaded.urls,
     };
     try {
@@ -215,6 +238,31 @@ export function ProductForm({ defaultValues, currentImages, submitLabel, onSave,
         <Field label="Date" required error={errors.date?.message}>
           {(ids) => <input id={ids.id} {...register('date')} {...a11y(ids)} type="date" className="input w-full" />}
         </Field>
+      </fieldset>
+
+      <fieldset className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
+        <legend className="mb-3 text-lg font-semibold">Offers</legend>
+        <div className="flex flex-col gap-1.5 md:col-span-2">
+          <label className="flex w-fit cursor-pointer items-center gap-3">
+            <input type="checkbox" role="switch" className="toggle toggle-primary" aria-describedby={offersHintId} {...register('acceptOffers')} />
+            <span className="text-sm font-medium">Accept offers</span>
+          </label>
+          <p id={offersHintId} className="text-xs text-base-content/70">
+            Buyers may offer less than the price; you accept, decline or counter each offer.
+          </p>
+        </div>
+        {acceptOffers && (
+          <Field
+            label="Lowest offer you accept ($)"
+            error={errors.offerFloor?.message}
+            keepHint
+            hint="Optional, and never shown to buyers: lower offers are refused. Empty means half the price."
+          >
+            {(ids) => (
+              <input id={ids.id} {...register('offerFloor')} {...a11y(ids)} className="input w-full" inputMode="decimal" placeholder="Half the price" />
+            )}
+          </Field>
+        )}
       </fieldset>
 
       <fieldset className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
