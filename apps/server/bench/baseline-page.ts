@@ -6,10 +6,12 @@ import pg from 'pg';
 
 export const PAGE = 24;
 
-// The seller's rating (issue 29) joined in, and the place copied on the listing (issue 31),, the cheapest way a hand-written server would read it.
+// The seller's rating (issue 29) joined in, the place copied on the listing (issue 31) and whether it takes offers
+// (issue 30), the cheapest way a hand-written server would read them.
 const COLUMNS = `p.id, image1, image2, image3, image4, name, age, date, category, short_description, long_description,
   price_cents, uploader_phone, uploader_location, uploader_name, seller_email, created_at, status, favourite_count, seller_id,
-  coalesce(r.seller_sum, 0) as seller_sum, coalesce(r.seller_count, 0) as seller_count, place_id, place_name, place_country_code`;
+  coalesce(r.seller_sum, 0) as seller_sum, coalesce(r.seller_count, 0) as seller_count, place_id, place_name, place_country_code,
+  accept_offers`;
 const FROM = `products p left join user_ratings r on r.user_id = p.seller_id`;
 const ORDER = `order by created_at desc nulls last, p.id desc nulls last`;
 
@@ -45,6 +47,7 @@ export interface Row {
   place_id: number | null;
   place_name: string | null;
   place_country_code: string | null;
+  accept_offers: boolean;
 }
 
 export const createPool = () => new pg.Pool({ connectionString: process.env.BENCH_DATABASE_URL, max: 10 });
@@ -81,6 +84,7 @@ export const toJson = (r: Row) => ({
   sellerRating: { average: r.seller_count === 0 ? null : Math.round((r.seller_sum / r.seller_count) * 100) / 100, count: r.seller_count },
   // The listing's place (issue 31), copied on the listing as the app reads it.
   place: r.place_id !== null ? { id: r.place_id, name: r.place_name ?? '', countryCode: r.place_country_code ?? '' } : null,
+  acceptOffers: r.accept_offers,
 });
 
 /** The next page's cursor and Link header, as the app writes them; undefined on the last page. */
