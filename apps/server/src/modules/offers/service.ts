@@ -184,11 +184,12 @@ export function createOffersService(
       if (role !== 'buyer') throw notYours('Only the buyer makes an offer; the seller answers one with a counter-offer');
       if (request.status !== 'Pending') throw requestNotPending(request.status);
       const cents = Math.round(amount * 100);
-      assertBuyerAmount(cents, await listingOf(request));
-      await deps.blocks.assertNotBlocked(request.buyerId, request.sellerId);
       const before = await repo.transaction(async (writes) => writes.countByBuyer(request.id));
       if (before >= OFFERS_PER_REQUEST) throw offerLimit();
+      // Before the amount's check: a refused amount counts too, so the floor cannot be found by trying amounts.
       await enforceBudget(ctx, 'offer', caller.id, OFFER_BUDGET.max, OFFER_BUDGET.windowMs);
+      assertBuyerAmount(cents, await listingOf(request));
+      await deps.blocks.assertNotBlocked(request.buyerId, request.sellerId);
       const { row, stale } = await repo.transaction(async (writes, tx) => {
         const current = await lockRequestIn(tx, request.id);
         if (!current || current.status !== 'Pending') throw requestNotPending(current?.status ?? 'Cancelled');
@@ -255,9 +256,10 @@ export function createOffersService(
 
       const cents = Math.round(body.amount! * 100);
       const listing = await listingOf(request);
+      // Before the amount's check, as for a new offer: refused amounts count.
+      await enforceBudget(ctx, 'offer', caller.id, OFFER_BUDGET.max, OFFER_BUDGET.windowMs);
       if (role === 'seller') assertSellerAmount(cents, listing, found.amountCents);
       else assertBuyerAmount(cents, listing, found.amountCents);
-      await enforceBudget(ctx, 'offer', caller.id, OFFER_BUDGET.max, OFFER_BUDGET.windowMs);
       const { countered, counter } = await repo.transaction(async (writes, tx) => {
         const current = await lockRequestIn(tx, request.id);
         settled(await writes.lock(offerId), current);
