@@ -28,7 +28,14 @@ type Thread = InfiniteData<Page<Message>, string | undefined>;
  * loaded: otherwise the message belongs to a page not fetched yet and arrives with it.
  */
 export function appendMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<Thread>(buyerRequestKeys.messages(message.requestId), (thread) => {
+  const key = buyerRequestKeys.messages(message.requestId);
+  // A first load or a refetch still in flight may have read the thread before this message was stored, and would
+  // answer without it: the thread is read again instead (a message sent while the page was loading was lost).
+  if (queryClient.getQueryData(key) === undefined || queryClient.isFetching({ queryKey: key }) > 0) {
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  queryClient.setQueryData<Thread>(key, (thread) => {
     if (!thread) return thread;
     const last = thread.pages.at(-1);
     if (!last || last.nextCursor) return thread;
