@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PARAM_MAX } from './common.ts';
 import { OFFER_ACTIONS, OFFER_PARTIES, OFFER_STATUSES } from './offer-rules.ts';
-import { PRICE_MAX } from './products.ts';
+import { parseAmount, PRICE_MAX } from './products.ts';
 
 export const OFFER_AMOUNT_MESSAGE = 'Offer must be a positive amount like 120 or 120.50';
 
@@ -10,12 +10,12 @@ export const OFFER_AMOUNT_MESSAGE = 'Offer must be a positive amount like 120 or
 export const OfferAmount = z
   .union([z.number(), z.string().trim()], { error: OFFER_AMOUNT_MESSAGE })
   .transform((v, ctx) => {
-    const text = typeof v === 'number' ? String(v) : v;
-    if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
+    const amount = parseAmount(v);
+    if (amount === undefined) {
       ctx.addIssue({ code: 'custom', message: OFFER_AMOUNT_MESSAGE });
       return z.NEVER;
     }
-    return Math.round(Number(text) * 100) / 100;
+    return amount;
   })
   .meta({
     description: 'A positive amount in the listing’s currency, at most two decimals.',
