@@ -10,7 +10,7 @@ import { buyerRequests, products, reviews } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp, expectError, type TestApp, type TestUser } from '../../test/harness.ts';
 import { connectSse, type SseClient } from '../../test/sse.ts';
-import { decodedBodyOf, headersOf, startSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { decodedBodyOf, startSmtp, subjectOf, type TestSmtp } from '../../test/smtp.ts';
 import { createProduct } from '../products/fixtures.ts';
 import { completeTrade, review } from './fixtures.ts';
 
@@ -323,15 +323,6 @@ describe('product replies carry sellerId and sellerRating', () => {
 
 describe('mails and live events', () => {
   const textOf = (raw: string) => Buffer.from(decodedBodyOf(raw), 'latin1').toString('utf8');
-  /** The Subject header with its RFC 2047 encoded words decoded. */
-  const subjectOf = (raw: string) =>
-    (headersOf(raw).get('subject') ?? '')
-      .replace(/\?=\s+=\?/g, '?==?')
-      .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-        enc.toUpperCase() === 'B'
-          ? Buffer.from(text, 'base64').toString('utf8')
-          : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-      );
 
   it('the handover mails both parties "How was it?" with a link and sends a `review` event; a publication mails the reviewed member once', async () => {
     const { seller, buyer } = await people();
