@@ -208,6 +208,27 @@ export function createBuyerRequestsService(
     return rows.map((r) => ({ ...r, ...mine.get(r.id) }));
   }
 
+  /**
+   * The Accepted transition, inside a lifecycle transaction that holds the listing's and then the request's lock: a
+   * Pending request only, the listing reserved (`WHERE status = 'available'`: of two accepts one gets 409
+   * LISTING_UNAVAILABLE), at the agreed price of an offer when one is given. A seller's decision and an accepted
+   * offer both go through it, so a rule of an accept holds for both.
+   */
+  async function acceptIn(
+    tx: BuyerRequestsLifecycle & ListingTrade,
+    current: BuyerRequestRow,
+    bySeller: boolean,
+    agreedPriceCents?: number,
+  ): Promise<{ row: BuyerRequestRow; previous: BuyerRequestRow['status'] }[]> {
+    if (current.status !== 'Pending') throw requestClosed(current.status);
+    if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
+      throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
+    }
+    const accepted = await tx.setStatus(current.id, ['Pending'], 'Accepted', bySeller, agreedPriceCents);
+    if (!accepted) throw requestClosed(current.status);
+    return [{ row: accepted, previous: current.status }];
+  }
+
   /** Runs a lifecycle transaction; the one-accepted-per-listing index is the last guard against a concurrent accept. */
   async function inTransaction<T>(work: Parameters<typeof transaction<T>>[0]): Promise<T> {
     try {
@@ -289,15 +310,7 @@ export function createBuyerRequestsService(
         await tx.lockListing(row.productId);
         const current = await tx.lock(id);
         if (!current) throw notFound('Buy request');
-        if (decision === 'Accepted') {
-          if (current.status !== 'Pending') throw requestClosed(current.status);
-          if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
-            throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
-          }
-          const accepted = await tx.setStatus(id, ['Pending'], 'Accepted', true);
-          if (!accepted) throw requestClosed(current.status);
-          return [{ row: accepted, previous: current.status }];
-        }
+        if (decision === 'Accepted') return acceptIn(tx, current, true);
         if (!isOpenRequest(current.status)) throw requestClosed(current.status);
         const declined = await tx.setStatus(id, OPEN_REQUEST_STATUSES, 'Declined', true);
         if (!declined) throw requestClosed(current.status);
@@ -332,13 +345,7 @@ export function createBuyerRequestsService(
         const current = await tx.lock(id);
         if (!current) throw notFound('Buy request');
         await offerPart(tx.handle, current);
-        if (current.status !== 'Pending') throw requestClosed(current.status);
-        if (!(await tx.setListingStatus(current.productId, 'available', 'reserved'))) {
-          throw listingUnavailable('This product is already reserved for another buyer, sold or removed');
-        }
-        const accepted = await tx.setStatus(id, ['Pending'], 'Accepted', actor === 'seller', agreedPriceCents);
-        if (!accepted) throw requestClosed(current.status);
-        return [{ row: accepted, previous: current.status }];
+        return acceptIn(tx, current, actor === 'seller', agreedPriceCents);
       });
       notifyAll(changes, actor);
       return answer(id, caller);
