@@ -191,7 +191,7 @@ export function createServices(ctx: AppContext, hooks: ServiceHooks = {}) {
     users,
     mailer,
     publishMany: (notes) => events.publishMany(notes),
-    shouldAlert: async (userId, sellerId) => !(await blocks.isBlockedBetween(userId, sellerId)),
+    hiddenSellers: (userId) => blocks.hiddenUsersFor(userId),
     placeOf: (id) => places.get(id),
   });
   listingListeners.push(favourites.onListingChange, savedSearches.onListingChange);

@@ -94,9 +94,6 @@ export function createBlocksService(ctx: AppContext, deps: { users: Pick<UsersSe
       return { rows: rows.rows.map((row) => toBlockedUser(row, ctx.config)), nextCursor: rows.nextCursor };
     },
 
-    /** Whether either of the two blocked the other. */
-    isBlockedBetween: (a: string, b: string): Promise<boolean> => repo.blockedBetween(a, b),
-
     /** 403 BLOCKED when either of the two blocked the other (a message, an offer). */
     async assertNotBlocked(a: string, b: string): Promise<void> {
       if (await repo.blockedBetween(a, b)) throw blocked();

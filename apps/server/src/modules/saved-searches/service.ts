@@ -46,10 +46,10 @@ export const SAVED_SEARCH_WRITE_BUDGET = { max: 300, windowMs: 60 * 60 * 1000 };
 const ALERT_JOB_SEARCHES = 50;
 
 /**
- * Whether `userId` should hear of a listing by `sellerId` (app.ts asks the blocks module). Matching already leaves
- * blocked pairs out; a mail asks again for a block made since the match.
+ * The users whose listings `userId` should not hear of (app.ts asks the blocks module: those either of them blocked).
+ * Matching already leaves blocked pairs out; a mail asks again, in one question per mail, for a block made since.
  */
-export type ShouldAlert = (userId: string, sellerId: string) => Promise<boolean>;
+export type HiddenSellers = (userId: string) => Promise<readonly string[]>;
 
 type Input = z.output<typeof CreateSavedSearchBody>;
 
@@ -59,7 +59,7 @@ export function createSavedSearchesService(
     users: Pick<UsersService, 'findById' | 'findByIds'>;
     mailer: Mailer;
     publishMany: (notes: readonly BusNote[]) => Promise<void>;
-    shouldAlert?: ShouldAlert;
+    hiddenSellers?: HiddenSellers;
     /** The gazetteer's place of a search with `near` (docs/product.md#near-me): its point and name. */
     placeOf?: (id: number) => Promise<{ name: string; lat: number; lng: number } | undefined>;
   },
@@ -68,7 +68,7 @@ export function createSavedSearchesService(
   const tokens = createUnsubscribeTokens(ctx.config.jwtSecret);
   const intervalMs = ctx.config.ALERT_MAIL_INTERVAL_SECONDS * 1000;
   const { publicUrl } = ctx.config;
-  const shouldAlert: ShouldAlert = deps.shouldAlert ?? (async () => true);
+  const hiddenSellers: HiddenSellers = deps.hiddenSellers ?? (async () => []);
 
   const toSavedSearch = (row: Pick<StoredSearch, 'id' | 'label' | 'filters' | 'alert' | 'createdAt'> & { newCount?: number }): SavedSearch => ({
     _id: row.id,
@@ -96,9 +96,10 @@ export function createSavedSearchesService(
   };
 
   async function visible(userId: string, hits: MailedHit[]): Promise<MailedHit[]> {
-    const kept: MailedHit[] = [];
-    for (const h of hits) if (h.sellerId !== userId && (await shouldAlert(userId, h.sellerId))) kept.push(h);
-    return kept;
+    const others = hits.filter((h) => h.sellerId !== userId);
+    if (others.length === 0) return others;
+    const hidden = new Set(await hiddenSellers(userId));
+    return others.filter((h) => !hidden.has(h.sellerId));
   }
 
   const section = (search: StoredSearch, hits: MailedHit[], total: number): ListingSection => ({
@@ -448,6 +449,8 @@ export function createSavedSearchesService(
 
     /** The matching statement (bench). */
     matchSelect: repo.matchSelect,
+    /** The list's statement (bench). */
+    listStatement: repo.listStatement,
 
     /**
      * Saved searches' part of an account's deletion and export (lib/account-lifecycle.ts): deleted with the account
