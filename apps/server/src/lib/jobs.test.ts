@@ -56,6 +56,21 @@ describe('jobs', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('a queue with jobs waiting drains them one after another, not one per polling interval', async () => {
+    // A slow poll: at one job per interval, 8 jobs would take 8 x 2 s.
+    const jobs = createJobs(t.database, { pollMs: 2000, expireSeconds: 2 }, t.app.log);
+    extra.push(jobs);
+    const done: number[] = [];
+    jobs.define<{ n: number }>('test.burst', async ({ n }) => void done.push(n));
+    await jobs.start();
+    const sentAt = Date.now();
+    for (let n = 0; n < 8; n++) await jobs.send('test.burst', { n });
+    await expect.poll(() => done.length, { timeout: 20_000, interval: 100 }).toBe(8);
+    // The first fetch may wait up to one interval; the other seven follow at once.
+    expect(Date.now() - sentAt).toBeLessThan(6000);
+    expect(new Set(done).size).toBe(8);
+  });
+
   it('a job sent in a transaction exists only if the transaction commits', async () => {
     const jobs = anotherProcess();
     const seen: string[] = [];
