@@ -13,6 +13,18 @@ export interface ListedFavourite {
 }
 
 export function createFavouritesRepository(db: Db) {
+  function listQuery(userId: string, after: [string, string] | undefined, limit: number) {
+    const conditions = [eq(favourites.userId, userId)];
+    if (after) conditions.push(sql`(${favourites.createdAt}, ${favourites.productId}) < (${after[0]}::timestamptz, ${after[1]})`);
+    return db
+      .select({ favourite: favourites, product: productColumns })
+      .from(favourites)
+      .leftJoin(products, and(eq(products.id, favourites.productId), eq(products.moderation, 'visible')))
+      .where(and(...conditions))
+      .orderBy(desc(favourites.createdAt), desc(favourites.productId))
+      .limit(limit);
+  }
+
   return {
     /** Serialises one user's favourite writes (the cap is counted, then written) for the transaction's length. */
     async lockUser(tx: Db, userId: string): Promise<void> {
@@ -53,17 +65,12 @@ export function createFavouritesRepository(db: Db) {
      * hidden or removed by moderation reads as gone (its page answers 404 to all but its seller and admins).
      */
     async list(userId: string, after: [string, string] | undefined, limit: number): Promise<ListedFavourite[]> {
-      const conditions = [eq(favourites.userId, userId)];
-      if (after) conditions.push(sql`(${favourites.createdAt}, ${favourites.productId}) < (${after[0]}::timestamptz, ${after[1]})`);
-      const rows = await db
-        .select({ favourite: favourites, product: productColumns })
-        .from(favourites)
-        .leftJoin(products, and(eq(products.id, favourites.productId), eq(products.moderation, 'visible')))
-        .where(and(...conditions))
-        .orderBy(desc(favourites.createdAt), desc(favourites.productId))
-        .limit(limit);
+      const rows = await listQuery(userId, after, limit);
       return rows.map((r) => ({ favourite: r.favourite, product: r.product?.id ? (r.product as ProductRow) : null }));
     },
+
+    /** The list's statement, not run (the benchmark EXPLAINs it). */
+    listQuery,
 
     async ids(userId: string): Promise<string[]> {
       const rows = await db

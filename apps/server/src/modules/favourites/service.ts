@@ -224,6 +224,9 @@ export function createFavouritesService(
 
     ids: (caller: AuthUser) => repo.ids(caller.id),
 
+    /** The list's statement for a page of `limit` rows (bench). */
+    listQuery: (userId: string, limit: number) => repo.listQuery(userId, undefined, limit),
+
     /** The products module's onChange (app.ts): queues the savers' job in the change's transaction. */
     async onListingChange(tx: Db, change: ListingChange): Promise<void> {
       if (change.kind === 'created') return;

@@ -51,6 +51,17 @@ export interface AlertProgress {
 const WITHIN_RADIUS = sql`(s.near_lat is null or (p.place_lat is not null and ${distanceSql(sql`s.near_lat`, sql`s.near_lng`, sql`p.place_lat`, sql`p.place_lng`)} <= s.radius_km))`;
 
 export function createSavedSearchesRepository(db: Db) {
+  /** A user's searches, newest first, each with its new listings since last opened (counted up to 100). */
+  const listStatement = (userId: string) => sql`
+    select s.id, s.label, s.filters, s.alert, s.created_at as "createdAt",
+      (select count(*)::int from (
+         select 1 from ${savedSearchHits} h join ${products} p on p.id = h.product_id and p.status <> 'sold' and p.moderation = 'visible'
+         where h.saved_search_id = s.id and h.created_at > s.seen_at
+         order by h.saved_search_id, h.seq desc limit ${100}
+       ) n) as "newCount"
+    from ${savedSearches} s where s.user_id = ${userId}
+    order by s.created_at desc, s.id desc`;
+
   return {
     async lockUser(tx: Db, userId: string): Promise<void> {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`saved-searches:${userId}`}, 0))`);
@@ -89,19 +100,12 @@ export function createSavedSearchesRepository(db: Db) {
     },
 
     async list(userId: string): Promise<(StoredSearch & { newCount: number })[]> {
-      const rows = rowsOf<Record<string, unknown>>(
-        await db.execute(sql`
-          select s.id, s.label, s.filters, s.alert, s.created_at as "createdAt",
-            (select count(*)::int from (
-               select 1 from ${savedSearchHits} h join ${products} p on p.id = h.product_id and p.status <> 'sold' and p.moderation = 'visible'
-               where h.saved_search_id = s.id and h.created_at > s.seen_at
-               order by h.saved_search_id, h.seq desc limit ${100}
-             ) n) as "newCount"
-          from ${savedSearches} s where s.user_id = ${userId}
-          order by s.created_at desc, s.id desc`),
-      );
+      const rows = rowsOf<Record<string, unknown>>(await db.execute(listStatement(userId)));
       return rows.map((r) => ({ ...(r as unknown as StoredSearch), createdAt: new Date(r.createdAt as string), newCount: Number(r.newCount) }));
     },
+
+    /** The list's statement, not run (the benchmark EXPLAINs it). */
+    listStatement,
 
     async update(id: string, userId: string, set: Partial<NewSavedSearch>): Promise<StoredSearch | undefined> {
       const [row] = await db
