@@ -2,21 +2,14 @@
 import { z } from 'zod';
 import { PARAM_MAX } from './common.ts';
 import { OFFER_ACTIONS, OFFER_PARTIES, OFFER_STATUSES } from './offer-rules.ts';
-import { parseAmount, PRICE_MAX } from './products.ts';
+import { amountOrIssue, PRICE_MAX } from './products.ts';
 
 export const OFFER_AMOUNT_MESSAGE = 'Offer must be a positive amount like 120 or 120.50';
 
 /** An amount in the listing's currency: a positive number with at most two decimals, as a number or as text. */
 export const OfferAmount = z
   .union([z.number(), z.string().trim()], { error: OFFER_AMOUNT_MESSAGE })
-  .transform((v, ctx) => {
-    const amount = parseAmount(v);
-    if (amount === undefined) {
-      ctx.addIssue({ code: 'custom', message: OFFER_AMOUNT_MESSAGE });
-      return z.NEVER;
-    }
-    return amount;
-  })
+  .transform((v, ctx) => amountOrIssue(v, ctx, OFFER_AMOUNT_MESSAGE))
   .meta({
     description: 'A positive amount in the listing’s currency, at most two decimals.',
     anyOf: [

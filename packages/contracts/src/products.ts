@@ -11,17 +11,20 @@ import { SellerRatingSchema } from './reviews.ts';
 export const SHORT_DESCRIPTION_HINT_WORDS = 20;
 export const LONG_DESCRIPTION_HINT_WORDS = 180;
 export const PRICE_MAX = 100_000_000;
+export const AGE_MAX_MONTHS = 12_000;
 
 /**
- * A money amount as typed (a number, or its text): above 0, at most PRICE_MAX and two decimals, rounded to the cent;
- * undefined when it is none. The one rule of a price, an offer and an offer floor (each with its own message).
+ * A money amount as typed (a number, or its text): above 0, at most PRICE_MAX and two decimals, rounded to the cent.
+ * The one rule of a price, an offer and an offer floor; anything else is an issue with the field's own `message`.
  */
-export function parseAmount(v: number | string): number | undefined {
+export function amountOrIssue(v: number | string, ctx: z.RefinementCtx, message: string): number {
   const text = typeof v === 'number' ? String(v) : v;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) return undefined;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
   return Math.round(Number(text) * 100) / 100;
 }
-export const AGE_MAX_MONTHS = 12_000;
 
 /** The form sends price as text: "120" and "120.50" are fine, "abc" and "-3" are not. */
 export const Price = z
@@ -31,12 +34,7 @@ export const Price = z
       ctx.addIssue({ code: 'custom', message: messages.required('Price') });
       return z.NEVER;
     }
-    const amount = parseAmount(v);
-    if (amount === undefined) {
-      ctx.addIssue({ code: 'custom', message: messages.priceInvalid });
-      return z.NEVER;
-    }
-    return amount;
+    return amountOrIssue(v, ctx, messages.priceInvalid);
   })
   .meta({
     description: 'A positive price, at most two decimals, as a number or as text.',
@@ -113,12 +111,7 @@ export const OfferFloor = z
   .preprocess((v) => (v === null ? '' : v), z.union([z.number(), z.string().trim()], { error: OFFER_FLOOR_MESSAGE }))
   .transform((v, ctx) => {
     if (v === '') return null;
-    const amount = parseAmount(v);
-    if (amount === undefined) {
-      ctx.addIssue({ code: 'custom', message: OFFER_FLOOR_MESSAGE });
-      return z.NEVER;
-    }
-    return amount;
+    return amountOrIssue(v, ctx, OFFER_FLOOR_MESSAGE);
   })
   .meta({
     description: 'The lowest offer taken, at most two decimals and not above the price; null or empty: half the price.',

@@ -43,6 +43,7 @@ import {
 } from './repository.ts';
 import type { SearchEngine } from './search/engine.ts';
 import { listingModeration } from './moderation.ts';
+import { withField } from './rows.ts';
 import { createSimilarListings } from './similar.ts';
 import { favouriteCountsOf, listingFavourites } from './favourite-count.ts';
 import { listingTrade } from './trade.ts';
@@ -79,13 +80,6 @@ export const NO_RATING: SellerRating = { average: null, count: 0 };
 
 /** A listing with its seller's rating (the reviews module's running sums), as every product reply carries it. */
 export type RatedProduct<Row> = Row & { sellerRating: SellerRating };
-
-/** The row itself, its rating set (see rated(): in place, not a copy). */
-function withRating<Row>(row: Row, rating: SellerRating): RatedProduct<Row> {
-  const rated = row as RatedProduct<Row>;
-  rated.sellerRating = rating;
-  return rated;
-}
 
 /**
  * A listing as the API answers it, its images named where they are served (lib/image-urls.ts), with its seller's rating;
@@ -342,19 +336,15 @@ export function createProductsService(
     return ids.length > 0 ? ids : undefined;
   }
 
-  /**
-   * The rows with their sellers' ratings: one lookup for the whole page. Set on each row in place, never copied with a
-   * spread: a spread copy of a listing row (36 fields since places, reviews and offers) came out of V8 in dictionary mode,
-   * so every field toProduct read missed its inline cache, which cost a third of a browse page's CPU (docs/decisions/031).
-   */
+  /** The rows with their sellers' ratings: one lookup for the whole page, set on each row in place (withField). */
   async function rated<Row extends { sellerId: string; sellerCount?: number | null; sellerSum?: number | null }>(rows: Row[]): Promise<RatedProduct<Row>[]> {
     // A browse page read its sellers' sums in its own statement (products repository, browseSelection).
     if (rows.length > 0 && rows.every((row) => row.sellerCount !== undefined)) {
-      return rows.map((row) => withRating(row, row.sellerCount ? { average: ratingAverage(row.sellerSum ?? 0, row.sellerCount), count: row.sellerCount } : NO_RATING));
+      return rows.map((row) => withField(row, 'sellerRating', row.sellerCount ? { average: ratingAverage(row.sellerSum ?? 0, row.sellerCount), count: row.sellerCount } : NO_RATING));
     }
-    if (rows.length === 0 || !deps.ratings) return rows.map((row) => withRating(row, NO_RATING));
+    if (rows.length === 0 || !deps.ratings) return rows.map((row) => withField(row, 'sellerRating', NO_RATING));
     const ratings = await deps.ratings(rows.map((row) => row.sellerId));
-    return rows.map((row) => withRating(row, ratings.get(row.sellerId) ?? NO_RATING));
+    return rows.map((row) => withField(row, 'sellerRating', ratings.get(row.sellerId) ?? NO_RATING));
   }
 
   /** The listing, if the caller may change it: its seller or an admin. */
@@ -511,13 +501,12 @@ export function createProductsService(
       const rows = await rated(page.rows);
       if (!near) return { ...page, rows };
       const center = near;
-      // In place, as rated() sets the rating: a spread copy of a row is a slow object.
-      for (const row of rows as (RatedProduct<ListedProduct> & { distanceKm?: number })[]) {
-        row.distanceKm = Math.round(
-          'distance' in row && typeof row.distance === 'number' ? row.distance : distanceKm(center.lat, center.lng, row.placeLat ?? 0, row.placeLng ?? 0),
-        );
-      }
-      return { ...page, rows: rows as (RatedProduct<ListedProduct> & { distanceKm: number })[] };
+      return {
+        ...page,
+        rows: rows.map((row) =>
+          withField(row, 'distanceKm', Math.round('distance' in row && typeof row.distance === 'number' ? row.distance : distanceKm(center.lat, center.lng, row.placeLat ?? 0, row.placeLng ?? 0))),
+        ),
+      };
     },
 
     /**

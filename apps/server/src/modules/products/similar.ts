@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { products, searchWords } from '../../db/schema.ts';
 import { PUBLIC_LISTING } from './list-shape.ts';
-import { type ListedProduct, productColumns } from './rows.ts';
+import { type ListedProduct, productColumns, withField } from './rows.ts';
 import { queryWords } from './search/terms.ts';
 
 /** Name words looked up at most, rarest first. */
@@ -71,7 +71,7 @@ export function createSimilarListings(db: Db) {
           desc(candidates.id),
         )
         .limit(limit);
-      found = (rows as Omit<ListedProduct, 'rank'>[]).map(unranked);
+      found = (rows as Omit<ListedProduct, 'rank'>[]).map((r) => withField(r, 'rank', null));
     }
     if (found.length < limit) {
       const more = await db
@@ -80,15 +80,8 @@ export function createSimilarListings(db: Db) {
         .where(and(shown, eq(products.category, of.category), found.length > 0 ? notInArray(products.id, found.map((r) => r.id)) : undefined))
         .orderBy(desc(products.createdAt), desc(products.id))
         .limit(limit - found.length);
-      found = [...found, ...more.map(unranked)];
+      found = [...found, ...more.map((r) => withField(r, 'rank', null))];
     }
     return found;
   };
-}
-
-/** A row with no rank, set in place: a spread copy of a listing row is a slow object (service.ts, rated()). */
-function unranked(row: Omit<ListedProduct, 'rank'>): ListedProduct {
-  const listed = row as ListedProduct;
-  listed.rank = null;
-  return listed;
 }

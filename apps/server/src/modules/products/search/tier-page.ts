@@ -4,7 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { products } from '../../../db/schema.ts';
 import { type ListFilter, listShape } from '../list-shape.ts';
-import { listedColumns, type ListedProduct, productColumns, type ProductRow } from '../rows.ts';
+import { listedColumns, type ListedProduct, productColumns, type ProductRow, withField } from '../rows.ts';
 import type { Dictionary } from './dictionary.ts';
 import { asPlaceholders, asValues, type Bind, nameVector, relevanceTiers } from './match.ts';
 import { rankOf, splitRank, TIER_ANYWHERE, TIER_NAME_CORRECTED, TIER_NAME_EXACT } from './rank.ts';
@@ -192,10 +192,7 @@ export function createRelevancePages(dictionary: Dictionary, options: TierOption
       if (from && tier > from.tier) continue;
       const limit = filter.limit - rows.length;
       for (const row of await tierPage({ ...filter, limit }, tier, run, shape, { ...values, limit })) {
-        // In place: a spread copy of a listing row is a slow object (products/service.ts, rated()).
-        const ranked = row as typeof row & { rank: number | null };
-        ranked.rank = rankOf(tier, row.createdAt);
-        rows.push(ranked);
+        rows.push(withField(row, 'rank', rankOf(tier, row.createdAt)));
       }
       if (rows.length >= filter.limit) break;
     }
