@@ -162,7 +162,7 @@ function yieldBetweenQueries(client: PGlite): void {
 const pgPools = new WeakMap<Db, { pool: Pool; types: typeof PgTypes }>();
 const TIMESTAMPTZ_OID = 1184;
 
-type Decoder = ((value: unknown) => unknown) | null;
+export type Decoder = ((value: unknown) => unknown) | null;
 
 /**
  * What turns the value pg's parsers give for a selected field into the one drizzle's mapping gives (null: the
@@ -217,7 +217,9 @@ export function rawPreparedSelect<Row>(
   };
   const keys = Object.keys(selection);
   const decoders = keys.map((key) => decoderOf(selection[key]));
-  if (decoders.some((d) => d === undefined)) return undefined;
+  // A "__proto__" key would set the literal's prototype instead of a field: such a selection keeps drizzle's path.
+  if (decoders.some((d) => d === undefined) || keys.includes('__proto__')) return undefined;
+  const makeRow = rowMaker(keys, decoders as Decoder[]);
   const { sql: text, params } = query.toSQL();
   const slots = params.map((param) => (is(param, Placeholder) ? param.name : undefined));
   return async (values) => {
@@ -228,16 +230,20 @@ export function rawPreparedSelect<Row>(
       rowMode: 'array',
       types,
     });
-    return result.rows.map((raw) => {
-      const row: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const value = raw[i];
-        const decode = decoders[i];
-        row[keys[i]!] = value === null || !decode ? value : decode(value);
-      }
-      return row as Row;
-    });
+    return result.rows.map(makeRow) as Row[];
   };
+}
+
+/**
+ * Makes a row from pg's array of values: one object literal with every selected key, compiled once per statement
+ * from the selection's keys (the code's own, never a request's; each written as a JSON string). Stored key by key
+ * (`row[key] = value`), a row of this many fields (31 on a browse page) came out of V8 in dictionary mode: each read
+ * by a reply's mapper was a hash lookup and each field set on it afterwards (the seller's rating) a dictionary insert
+ * (docs/decisions/033-rows-made-by-one-literal.md).
+ */
+export function rowMaker(keys: string[], decoders: Decoder[]): (raw: unknown[]) => Record<string, unknown> {
+  const fields = keys.map((key, i) => `${JSON.stringify(key)}: ${decoders[i] ? `r[${i}] === null ? null : d[${i}](r[${i}])` : `r[${i}]`}`);
+  return new Function('d', `return (r) => ({ ${fields.join(', ')} });`)(decoders) as (raw: unknown[]) => Record<string, unknown>;
 }
 
 export async function ping(db: Db): Promise<void> {
