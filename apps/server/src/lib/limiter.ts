@@ -1,7 +1,8 @@
 // Fixed-window counters for abuse budgets, on rate-limiter-flexible: in memory, or in Redis when several API
 // processes share them (docs/decisions/016-budgets-on-rate-limiter-flexible.md). Every count is one atomic
 // step (a Lua script on Redis), so concurrent attempts each see their own count.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis as RedisClient } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /** A counter's identity: its name (the key prefix) and how long its window lasts from the first hit. */
@@ -87,6 +88,8 @@ export function createMemoryLimiter(): Limiter {
 
 /** `prefix` keeps tests sharing one Redis apart; a deployment keeps the default. */
 export function createRedisLimiter(url: string, prefix = ''): Limiter {
+  // Loaded only when Redis is configured: a process without REDIS_URL never pays for the client at start-up (decision 034).
+  const { Redis } = createRequire(import.meta.url)('ioredis') as { Redis: typeof RedisClient };
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     ...counters(

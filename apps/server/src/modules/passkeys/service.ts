@@ -1,14 +1,6 @@
 // Passkeys (WebAuthn, @simplewebauthn/server): registered from the profile, listed and removed there, and a sign-in
 // of their own that counts as two factors (user verification required). The relying party is PUBLIC_URL's host.
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyInfo } from '@olden/contracts';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -19,6 +11,13 @@ import type { RecordAccountEvent } from '../../lib/security-log.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { UsersService } from '../users/service.ts';
 import { createPasskeysRepository, deletePasskeysIn, type PasskeyRow } from './repository.ts';
+
+/**
+ * @simplewebauthn/server (with the X.509 and ASN.1 parsers it loads) is imported on the first passkey call, not at
+ * start-up, where it was a tenth of the process's time to its first answer (docs/decisions/013, 034).
+ */
+let webauthnModule: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (webauthnModule ??= import('@simplewebauthn/server'));
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const PASSKEY_BUDGETS = {
@@ -59,7 +58,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
       await enforceBudget(ctx, 'passkey-register', caller.id, max, windowMs);
       const existing = await repo.ofUser(caller.id);
       if (existing.length >= MAX_PASSKEYS) throw badRequest(`At most ${MAX_PASSKEYS} passkeys`);
-      const options = await generateRegistrationOptions({
+      const options = await (await webauthn()).generateRegistrationOptions({
         rpName: 'Olden Goods',
         rpID,
         userName: caller.email,
@@ -77,7 +76,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
       if (!expectedChallenge) throw badRequest('The passkey set-up expired: start again');
       let verification;
       try {
-        verification = await verifyRegistrationResponse({
+        verification = await (await webauthn()).verifyRegistrationResponse({
           response: body.response as RegistrationResponseJSON,
           expectedChallenge,
           expectedOrigin: origin,
@@ -112,7 +111,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
     async loginOptions(ip: string) {
       const { max, windowMs } = PASSKEY_BUDGETS.loginPerIp;
       await enforceAddressBudget(ctx, 'passkey-login-ip', ip, max, windowMs);
-      const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+      const options = await (await webauthn()).generateAuthenticationOptions({ rpID, userVerification: 'required' });
       return { challengeId: await newChallenge('login', null, options.challenge), options: options as unknown as { challenge: string } & Record<string, unknown> };
     },
 
@@ -127,7 +126,7 @@ export function createPasskeysService(ctx: AppContext, deps: { users: UsersServi
       if (!row) throw refused();
       let verification;
       try {
-        verification = await verifyAuthenticationResponse({
+        verification = await (await webauthn()).verifyAuthenticationResponse({
           response,
           expectedChallenge,
           expectedOrigin: origin,

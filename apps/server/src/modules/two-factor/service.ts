@@ -2,7 +2,6 @@
 // and the sign-in challenge a password sign-in answers when it is on (TWO_FACTOR_CHALLENGE_MINUTES, single use, 5 tries).
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { ACCOUNT_MESSAGES, type TwoFactorSetupResponse, type TwoFactorStatus } from '@olden/contracts';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import type { AuthUser } from '../../lib/auth-user.ts';
@@ -100,7 +99,7 @@ export function createTwoFactorService(
       const secret = new Secret({ size: 20 }).base32;
       if (!(await repo.putPending(caller.id, secret))) throw conflict('Two-step sign-in is already on: turn it off first');
       const uri = totpFor(secret, caller.email).toString();
-      const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const svg = await (await import('qrcode')).default.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { uri, secret, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
     },
 
