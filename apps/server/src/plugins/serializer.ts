@@ -8,7 +8,31 @@ import { z } from 'zod';
 
 /** The JSON Schema fast-json-stringify compiles for a zod response schema (exported for the contract test). */
 export function responseJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return nullableAsTypeList(z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' })) as Record<string, unknown>;
+}
+
+type JsonSchemaNode = Record<string, unknown>;
+const isNode = (value: unknown): value is JsonSchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * zod writes `x.nullable()` as `anyOf: [x, { type: 'null' }]`. fast-json-stringify serializes an anyOf by running an
+ * ajv validator on the value for each branch (so it loads and compiles ajv on the route's first reply), where
+ * `type: [x's type, 'null']` is a typeof check: a listing page's `place` cost a fifth of the first page's serializer
+ * compile and a validator call per row (docs/decisions/034). Only that exact pair is rewritten, when x names a single
+ * type and holds no alternatives of its own; the keys written and the required ones are the same.
+ */
+export function nullableAsTypeList(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsTypeList);
+  if (!isNode(node)) return node;
+  const out: JsonSchemaNode = {};
+  for (const [key, value] of Object.entries(node)) out[key] = nullableAsTypeList(value);
+  const branches = out.anyOf;
+  if (!Array.isArray(branches) || branches.length !== 2 || Object.keys(out).length !== 1) return out;
+  const nullAt = branches.findIndex((b) => isNode(b) && b.type === 'null' && Object.keys(b).length === 1);
+  const other = branches[1 - nullAt];
+  if (nullAt < 0 || !isNode(other) || typeof other.type !== 'string') return out;
+  if (['anyOf', 'oneOf', 'allOf', '$ref', 'if', 'not'].some((k) => k in other)) return out;
+  return { ...other, type: [other.type, 'null'] };
 }
 
 /**
