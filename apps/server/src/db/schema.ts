@@ -149,6 +149,7 @@ export const products = pgTable('products', {
   index('products_price_idx').on(t.priceCents, t.id),
   index('products_category_price_idx').on(t.category, t.priceCents, t.id),
   index('products_seller_email_newest_idx').on(t.sellerEmail, t.createdAt.desc(), t.id.desc()),
+  // Migration 0025 INCLUDEs status and uploader_location (a profile's counts read the index alone), which drizzle cannot say.
   index('products_seller_idx').on(t.sellerId),
   // A seller's public page lists their listings newest first (docs/product.md#reviews-and-profiles).
   index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
