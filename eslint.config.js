@@ -77,6 +77,24 @@ export default tseslint.config(
     rules: restrict({ regex: '^(\\.\\./)+plugins/', message: 'A module imports no plugin: move what both need into lib/.' }),
   },
   {
+    // Libraries only some calls need load on first use, inside the function (`await import(...)`): a top-level import
+    // is loaded before the server answers its first request (docs/modules.md, decisions 013 and 034). Types are free.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', 'apps/server/src/security/**', 'apps/server/src/db/seed/**', 'apps/server/src/cli/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@simplewebauthn/server', 'qrcode', 'ioredis', 'sharp', '@aws-sdk/client-s3'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: `${name} loads on first use: import it inside the function that needs it (docs/modules.md).`,
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,5 +1,6 @@
 // Passkeys (WebAuthn, @simplewebauthn/server): registered from the profile, listed and removed there, and a sign-in
 // of their own that counts as two factors (user verification required). The relying party is PUBLIC_URL's host.
+import type * as WebAuthn from '@simplewebauthn/server';
 import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { PasskeyInfo } from '@olden/contracts';
 import type { AccountPart } from '../../lib/account-lifecycle.ts';
@@ -16,7 +17,7 @@ import { createPasskeysRepository, deletePasskeysIn, type PasskeyRow } from './r
  * @simplewebauthn/server (with the X.509 and ASN.1 parsers it loads) is imported on the first passkey call, not at
  * start-up, where it was a tenth of the process's time to its first answer (docs/decisions/013, 034).
  */
-let webauthnModule: Promise<typeof import('@simplewebauthn/server')> | undefined;
+let webauthnModule: Promise<typeof WebAuthn> | undefined;
 const webauthn = () => (webauthnModule ??= import('@simplewebauthn/server'));
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
