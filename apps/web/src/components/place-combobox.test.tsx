@@ -56,4 +56,22 @@ describe('PlaceCombobox', () => {
     expect(onSelect).not.toHaveBeenCalled();
     expect(box).toHaveValue('Zur back lane');
   });
+
+  it('leaves no timer behind once it is gone (a page left right after the field lost focus)', () => {
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const clear = vi.spyOn(globalThis, 'clearTimeout');
+    try {
+      const { unmount } = render(<Harness onSelect={vi.fn()} />);
+      const box = screen.getByRole('combobox', { name: 'Location' });
+      box.focus();
+      box.blur();
+      const closing = set.mock.calls.findIndex(([, ms]) => ms === 150);
+      expect(closing).toBeGreaterThanOrEqual(0);
+      unmount();
+      expect(clear).toHaveBeenCalledWith(set.mock.results[closing]!.value);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
+  });
 });

@@ -27,6 +27,9 @@ export function PlaceCombobox({ id, value, onChange, onSelect, describedBy, inva
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<'idle' | 'loading' | 'error'>('idle');
   const typed = useRef(false);
+  // The list closes a moment after the input loses focus; a combobox gone by then (a page left) has nothing to close.
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   useEffect(() => {
     const q = value.trim();
@@ -86,7 +89,8 @@ export function PlaceCombobox({ id, value, onChange, onSelect, describedBy, inva
         }}
         onBlur={() => {
           // Let a click on an option land first.
-          setTimeout(() => setOpen(false), 150);
+          clearTimeout(closeTimer.current);
+          closeTimer.current = setTimeout(() => setOpen(false), 150);
           onBlur?.();
         }}
         onKeyDown={(e) => {
