@@ -7,7 +7,6 @@ import { products, userRatings } from '../../db/schema.ts';
 import { type ListFilter, listShape } from './list-shape.ts';
 import { type DistanceAfter, type DistancedProduct, type DistanceFilter, distancePage } from './near.ts';
 import { type ListedProduct, type NewProductRow, type ProductChanges, productColumns, type ProductRow } from './rows.ts';
-import { productJson } from './product-json.ts';
 import { matchOf } from './search/match.ts';
 import { createStatementRunner } from './search/statements.ts';
 
@@ -69,19 +68,6 @@ const listSelection = { ...productColumns, rank: sql<number | null>`null::float8
  */
 const { updatedAt: _updatedAt, ...browseColumns } = listSelection;
 const browseSelection = { ...browseColumns, sellerSum: userRatings.sellerSum, sellerCount: userRatings.sellerCount };
-/**
- * What a browse page answered by the API reads (listJson): each listing's reply as JSON text (product-json.ts), and
- * the keys its cursor takes. The image base is a parameter, so one statement serves any configuration.
- */
-const jsonSelection = {
-  id: products.id,
-  createdAt: products.createdAt,
-  priceCents: products.priceCents,
-  json: productJson(sql`${sql.placeholder('imageBase')}::text`),
-};
-
-/** A browse page's listing as listJson gives it: its reply's JSON and its cursor's keys. */
-export type ListedJson = Pick<ListedProduct, 'id' | 'createdAt' | 'priceCents'> & { json: string };
 
 /** A listing's copy of its place. */
 export type PlaceColumns = Pick<NewProductRow, 'placeId' | 'placeName' | 'placeCountryCode' | 'placeLat' | 'placeLng'>;
@@ -121,11 +107,11 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * written in it settles on the generic plan after five runs (decision 019). Other page sizes keep the placeholder,
    * so a caller cannot make a statement per size.
    */
-  function buildBrowseQuery(filter: ListFilter, asPlaceholders = false, selection: typeof browseSelection | typeof jsonSelection = browseSelection) {
+  function buildBrowseQuery(filter: ListFilter, asPlaceholders = false) {
     const { where, order } = listShape(filter, asPlaceholders, []);
     const literalLimit = asPlaceholders && filter.limit === PAGE_LIMIT_DEFAULT + 1;
     return db
-      .select(selection)
+      .select(browseSelection)
       .from(products)
       .leftJoin(userRatings, eq(userRatings.userId, products.sellerId))
       .where(where)
@@ -144,12 +130,9 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
    * Browsing (no q) has at most 96 query shapes; each is prepared once per connection, which saves the
    * parse and plan on every page (search queries vary with their corrections and stay unprepared).
    */
-  const prepared = new Map<string, { execute(values: Record<string, unknown>): Promise<unknown[]> }>();
-  const rawLists = new Map<string, RawSelect<unknown> | null>();
-  function preparedList(filter: ListFilter): Promise<ListedProduct[]>;
-  function preparedList(filter: ListFilter, imageBase: string): Promise<ListedJson[]>;
-  function preparedList(filter: ListFilter, imageBase?: string): Promise<unknown[]> {
-    const asJson = imageBase !== undefined;
+  const prepared = new Map<string, ReturnType<ReturnType<typeof buildBrowseQuery>['prepare']>>();
+  const rawLists = new Map<string, RawSelect<ListedProduct> | null>();
+  function preparedList(filter: ListFilter) {
     const shape = [
       filter.sort,
       filter.category !== undefined ? 'c' : '',
@@ -176,21 +159,18 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
       after0: filter.after?.[0],
       after1: filter.after?.[1],
       limit: filter.limit,
-      imageBase,
     };
-    const selection = asJson ? jsonSelection : browseSelection;
-    const key = `${asJson ? 'json' : 'list'}_${shape}`;
     // On PostgreSQL the same statement runs straight on pg, its rows decoded without drizzle's mapper.
-    let raw = rawLists.get(key);
+    let raw = rawLists.get(shape);
     if (raw === undefined) {
-      raw = rawPreparedSelect<unknown>(db, `products_${key}_raw`, buildBrowseQuery(filter, true, selection), selection) ?? null;
-      rawLists.set(key, raw);
+      raw = rawPreparedSelect<ListedProduct>(db, `products_list_raw_${shape}`, buildBrowseQuery(filter, true), browseSelection) ?? null;
+      rawLists.set(shape, raw);
     }
     if (raw) return raw(values);
-    let query = prepared.get(key);
+    let query = prepared.get(shape);
     if (!query) {
-      query = buildBrowseQuery(filter, true, selection).prepare(`products_${key}`);
-      prepared.set(key, query);
+      query = buildBrowseQuery(filter, true).prepare(`products_list_${shape}`);
+      prepared.set(shape, query);
     }
     return query.execute(values);
   }
@@ -224,14 +204,6 @@ export function createProductsRepository(db: Db, options: ProductsRepositoryOpti
     /** A page in newest or price order, browsing or searching (relevance is search's own: SearchEngine.search). */
     async list(filter: ListFilter): Promise<ListedProduct[]> {
       return filter.search ? buildListQuery(filter) : preparedList(filter);
-    },
-
-    /**
-     * A browse page (no q, no near) as the API answers it: each listing's reply as JSON text, its images named at
-     * `imageBase` (imageBaseUrl), with the keys its cursor takes.
-     */
-    async listJson(filter: ListFilter & { search?: undefined; near?: undefined }, imageBase: string): Promise<ListedJson[]> {
-      return preparedList(filter, imageBase);
     },
 
     /** The query a browse page or a search in another order runs, as it runs (the benchmark EXPLAINs it). */

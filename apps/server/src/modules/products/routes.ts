@@ -15,11 +15,8 @@ import {
 import type { AuthUser } from '../../lib/auth-user.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
-import { imageBaseUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
+import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { type ProductsService, toProduct, toProductDetail } from './service.ts';
-
-/** What every JSON answer is sent as (Fastify's own for a serialized reply). */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
 export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
@@ -34,7 +31,6 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   app,
   { products, urls, onView, viewerOf },
 ) => {
-  const imageBase = imageBaseUrl(urls);
   const viewer = (request: FastifyRequest) => async () => (viewerOf ? viewerOf(request.headers.authorization) : null);
   app.post('/products', {
     config: { auth: 'user' },
@@ -58,16 +54,8 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       querystring: ListProductsQuery,
       response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403, 429) },
     },
-    handler: async (request, reply) => {
-      const page = await products.listForReply(request.user, request.query, request.ip, imageBase);
-      if ('json' in page) {
-        // Written by PostgreSQL as the serializer writes toProduct's objects (product-json.ts): a string with a JSON
-        // content type is sent as it is (the type provider knows only the objects the schema describes).
-        sendPage(request, reply, { rows: [], nextCursor: page.nextCursor });
-        return reply.type(JSON_TYPE).send(page.json as never);
-      }
-      return sendPage(request, reply, page).map((row) => toProduct(row, urls));
-    },
+    handler: async (request, reply) =>
+      sendPage(request, reply, await products.list(request.user, request.query, request.ip)).map((row) => toProduct(row, urls)),
   });
 
   app.get('/products/:id', {

@@ -75,12 +75,6 @@ type ProductOrder = 'newest' | 'price_asc' | 'price_desc';
 export const toCents = (dollars: number) => Math.round(dollars * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-/** A browse page as the API answers it: its listings' reply objects as one JSON array, and the next page's cursor. */
-export interface JsonPage {
-  json: string;
-  nextCursor: string | undefined;
-}
-
 /** No review yet: what a product reply says of a new seller. */
 export const NO_RATING: SellerRating = { average: null, count: 0 };
 
@@ -159,7 +153,7 @@ type ProductCursor = ['n', string, string] | ['p', number, string];
  * Cursors name their order, so one made for another sort is a 400, not a silently wrong page. Relevance's is
  * search's own (RELEVANCE_CURSOR).
  */
-function productCursor(sort: 'newest' | 'price_asc' | 'price_desc'): CursorSpec<Pick<ListedProduct, 'id' | 'createdAt' | 'priceCents'>, ProductCursor> {
+function productCursor(sort: 'newest' | 'price_asc' | 'price_desc'): CursorSpec<ListedProduct, ProductCursor> {
   const tag = sort === 'newest' ? 'n' : 'p';
   return {
     keyOf(row) {
@@ -360,81 +354,6 @@ export function createProductsService(
     return row;
   }
 
-  /**
-   * One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches
-   * nothing. With `imageBase`, a browse page (no q, no near) comes as its listings' JSON (product-json.ts).
-   */
-  async function listPage(caller: AuthUser | null, query: ListQuery, ip: string, imageBase?: string): Promise<Page<RatedProduct<ListedProduct>> | JsonPage> {
-    if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
-    if (query.sellerId !== undefined) {
-      if (query.q !== undefined) throw badRequest('sellerId lists a seller’s listings and cannot be combined with q');
-      if (!isId(query.sellerId)) return emptyPage();
-    }
-    // Each search may look up typo corrections: counted per address, so one client cannot flood them.
-    if (query.q && queryWords(query.q).length > 0) {
-      await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
-    }
-    if (query.near === undefined && query.radiusKm !== undefined) {
-      throw badRequest('radiusKm needs near', [{ path: 'radiusKm', message: 'A radius needs a place (near)' }]);
-    }
-    if (query.near === undefined && query.sort === 'distance') {
-      throw badRequest('sort=distance needs near', [{ path: 'sort', message: 'Sorting by distance needs a place (near)' }]);
-    }
-    const terms = query.q ? await search.terms(query.q) : undefined;
-    const order = listingOrder(query.sort, terms !== undefined);
-    // Each decodes its cursor at once: an invalid one is a 400 before anything else is asked.
-    const ranked = order === 'relevance' ? keysetPage(RELEVANCE_CURSOR, query) : undefined;
-    const byDistance = order === 'distance' ? keysetPage(DISTANCE_CURSOR, query) : undefined;
-    const sorted = order !== 'relevance' && order !== 'distance' ? keysetPage(productCursor(order), query) : undefined;
-    let near: NearFilter | undefined;
-    if (query.near !== undefined) {
-      const center = await deps.places.get(query.near);
-      // As an unknown category: a place no longer (or never) in the gazetteer matches nothing.
-      if (!center) return emptyPage();
-      near = { lat: center.lat, lng: center.lng, km: query.radiusKm ?? RADIUS_KM_DEFAULT };
-    }
-    let category: string | undefined;
-    if (query.category !== undefined) {
-      const key = findCategoryKey(query.category);
-      if (!key) return emptyPage();
-      category = key;
-    }
-    const filters = {
-      category,
-      sellerEmail: query.email,
-      minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
-      maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
-      hiddenSellers: await hiddenSellers(caller, query.email),
-      near,
-    };
-    if (imageBase !== undefined && sorted && !terms && !near) {
-      const page = await sorted.fetch((after, limit) =>
-        repo.listJson({ ...filters, near: undefined, sellerId: query.sellerId, sort: order as ProductOrder, after: after && [after[1], after[2]], limit }, imageBase),
-      );
-      return { json: `[${page.rows.map((row) => row.json).join(',')}]`, nextCursor: page.nextCursor };
-    }
-    const page = byDistance
-      ? await byDistance.fetch((after, limit) =>
-          terms
-            ? search.nearest({ ...filters, near: near!, terms }, after && ([after[1], after[2], after[3]] as DistanceAfter), limit)
-            : repo.distanceList({ ...filters, near: near!, limit }, after && ([after[1], after[2], after[3]] as DistanceAfter)),
-        )
-      : ranked
-        ? await ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit))
-        : await sorted!.fetch((after, limit) =>
-            repo.list({ ...filters, sellerId: query.sellerId, search: terms, sort: order as ProductOrder, after: after && [after[1], after[2]], limit }),
-          );
-    const rows = await rated(page.rows);
-    if (!near) return { ...page, rows };
-    const center = near;
-    return {
-      ...page,
-      rows: rows.map((row) =>
-        withField(row, 'distanceKm', Math.round('distance' in row && typeof row.distance === 'number' ? row.distance : distanceKm(center.lat, center.lng, row.placeLat ?? 0, row.placeLng ?? 0))),
-      ),
-    };
-  }
-
   return {
     /** The owner comes from the token: any uploaderName or email in the body was stripped by the schema. */
     async create(caller: AuthUser, body: ProductInput): Promise<{ acknowledged: true; insertedId: string }> {
@@ -524,17 +443,70 @@ export function createProductsService(
       return { acknowledged: true, deletedCount: 1 };
     },
 
-    /** One page of listings (listPage). */
-    list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<RatedProduct<ListedProduct>>> {
-      return listPage(caller, query, ip) as Promise<Page<RatedProduct<ListedProduct>>>;
-    },
-
-    /**
-     * One page of listings as GET /api/products answers it: a browse page as its listings' JSON, written by
-     * PostgreSQL (their images named at `imageBase`, imageBaseUrl); a search or a `near` page as rows.
-     */
-    listForReply(caller: AuthUser | null, query: ListQuery, ip: string, imageBase: string): Promise<Page<RatedProduct<ListedProduct>> | JsonPage> {
-      return listPage(caller, query, ip, imageBase);
+    /** One page of listings. `?email=` (one seller's list) is for that seller or an admin; an unknown category matches nothing. */
+    async list(caller: AuthUser | null, query: ListQuery, ip = ''): Promise<Page<RatedProduct<ListedProduct>>> {
+      if (query.email !== undefined) assertSelfOrAdmin(caller, query.email);
+      if (query.sellerId !== undefined) {
+        if (query.q !== undefined) throw badRequest('sellerId lists a seller’s listings and cannot be combined with q');
+        if (!isId(query.sellerId)) return emptyPage();
+      }
+      // Each search may look up typo corrections: counted per address, so one client cannot flood them.
+      if (query.q && queryWords(query.q).length > 0) {
+        await enforceAddressBudget(ctx, 'product-search', ip, SEARCH_BUDGET.max, SEARCH_BUDGET.windowMs);
+      }
+      if (query.near === undefined && query.radiusKm !== undefined) {
+        throw badRequest('radiusKm needs near', [{ path: 'radiusKm', message: 'A radius needs a place (near)' }]);
+      }
+      if (query.near === undefined && query.sort === 'distance') {
+        throw badRequest('sort=distance needs near', [{ path: 'sort', message: 'Sorting by distance needs a place (near)' }]);
+      }
+      const terms = query.q ? await this.searchTerms(query.q) : undefined;
+      const order = listingOrder(query.sort, terms !== undefined);
+      // Each decodes its cursor at once: an invalid one is a 400 before anything else is asked.
+      const ranked = order === 'relevance' ? keysetPage(RELEVANCE_CURSOR, query) : undefined;
+      const byDistance = order === 'distance' ? keysetPage(DISTANCE_CURSOR, query) : undefined;
+      const sorted = order !== 'relevance' && order !== 'distance' ? keysetPage(productCursor(order), query) : undefined;
+      let near: NearFilter | undefined;
+      if (query.near !== undefined) {
+        const center = await deps.places.get(query.near);
+        // As an unknown category: a place no longer (or never) in the gazetteer matches nothing.
+        if (!center) return emptyPage();
+        near = { lat: center.lat, lng: center.lng, km: query.radiusKm ?? RADIUS_KM_DEFAULT };
+      }
+      let category: string | undefined;
+      if (query.category !== undefined) {
+        const key = findCategoryKey(query.category);
+        if (!key) return emptyPage();
+        category = key;
+      }
+      const filters = {
+        category,
+        sellerEmail: query.email,
+        minCents: query.minPrice !== undefined ? toCents(query.minPrice) : undefined,
+        maxCents: query.maxPrice !== undefined ? toCents(query.maxPrice) : undefined,
+        hiddenSellers: await hiddenSellers(caller, query.email),
+        near,
+      };
+      const page = byDistance
+        ? await byDistance.fetch((after, limit) =>
+            terms
+              ? search.nearest({ ...filters, near: near!, terms }, after && ([after[1], after[2], after[3]] as DistanceAfter), limit)
+              : repo.distanceList({ ...filters, near: near!, limit }, after && ([after[1], after[2], after[3]] as DistanceAfter)),
+          )
+        : ranked
+          ? await ranked.fetch((after, limit) => search.search({ ...filters, terms: terms! }, after && [after[1], after[2]], limit))
+          : await sorted!.fetch((after, limit) =>
+              repo.list({ ...filters, sellerId: query.sellerId, search: terms, sort: order as ProductOrder, after: after && [after[1], after[2]], limit }),
+            );
+      const rows = await rated(page.rows);
+      if (!near) return { ...page, rows };
+      const center = near;
+      return {
+        ...page,
+        rows: rows.map((row) =>
+          withField(row, 'distanceKm', Math.round('distance' in row && typeof row.distance === 'number' ? row.distance : distanceKm(center.lat, center.lng, row.placeLat ?? 0, row.placeLng ?? 0))),
+        ),
+      };
     },
 
     /**
