@@ -37,7 +37,7 @@ export async function buildServer() {
   const esbuild = await import('esbuild');
   rmSync(distDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { server: `${serverDir}/src/server.ts`, admin: `${serverDir}/src/cli/admin.ts`, 'web-render': webRenderEntry },
+    entryPoints: { server: `${serverDir}/src/server.ts`, main: `${serverDir}/src/main.ts`, admin: `${serverDir}/src/cli/admin.ts`, 'web-render': webRenderEntry },
     outdir: distDir,
     ...BUNDLE_OPTIONS,
     sourcemap: 'linked',
