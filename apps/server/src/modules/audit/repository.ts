@@ -1,8 +1,9 @@
 // All SQL of the audit log (audit_events) and the overview's daily counts (daily_stats, written only by the triggers
 // of migration 0017). Reads the users table for an actor's name (a read model: the page names who acted).
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, dailyStats, users } from '../../db/schema.ts';
+import { descNullsLast } from '../../db/order.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect & { actorName: string | null };
 export type NewAuditRow = typeof auditEvents.$inferInsert;
@@ -41,7 +42,7 @@ export function createAuditRepository(db: Db) {
         .from(auditEvents)
         .leftJoin(users, eq(users.id, auditEvents.actorId))
         .where(and(...conditions))
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+        .orderBy(...descNullsLast(auditEvents.at, auditEvents.id))
         .limit(limit);
     },
 

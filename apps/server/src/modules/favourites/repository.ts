@@ -1,9 +1,10 @@
 // All SQL of the favourites module's tables (favourites, favourite_notices, favourite_mailings). The list joins the
 // listings (a read model: a saved listing's current status and price) and reads the users' mail switch.
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { favouriteMailings, favouriteNotices, favourites, products } from '../../db/schema.ts';
 import { productColumns, type ProductRow } from '../products/rows.ts';
+import { descNullsLast } from '../../db/order.ts';
 
 export type FavouriteRow = typeof favourites.$inferSelect;
 export type NoticeRow = typeof favouriteNotices.$inferSelect;
@@ -21,7 +22,7 @@ export function createFavouritesRepository(db: Db) {
       .from(favourites)
       .leftJoin(products, and(eq(products.id, favourites.productId), eq(products.moderation, 'visible')))
       .where(and(...conditions))
-      .orderBy(desc(favourites.createdAt), desc(favourites.productId))
+      .orderBy(...descNullsLast(favourites.createdAt, favourites.productId))
       .limit(limit);
   }
 
@@ -77,7 +78,7 @@ export function createFavouritesRepository(db: Db) {
         .select({ id: favourites.productId })
         .from(favourites)
         .where(eq(favourites.userId, userId))
-        .orderBy(desc(favourites.createdAt), desc(favourites.productId));
+        .orderBy(...descNullsLast(favourites.createdAt, favourites.productId));
       return rows.map((r) => r.id);
     },
 

@@ -8,6 +8,7 @@ import { products, searchWords } from '../../db/schema.ts';
 import { PUBLIC_LISTING } from './list-shape.ts';
 import { type ListedProduct, productColumns, withField } from './rows.ts';
 import { queryWords } from './search/terms.ts';
+import { descNullsLast } from '../../db/order.ts';
 
 /** Name words looked up at most, rarest first. */
 const WORDS = 3;
@@ -40,17 +41,13 @@ function shownAsSimilar(of: SimilarTo, exclude: { sellerIds?: string[] }): SQL {
   )!;
 }
 
-/**
- * The top-up: the newest listings of its category shown as similar, but `skip`. Ordered NULLS LAST, as
- * products_category_newest_idx is written: with a plain DESC (NULLS FIRST) PostgreSQL could not walk the index and
- * sorted the whole category, about 600 ms at 1,000,000 listings (decision 035).
- */
+/** The top-up: the newest listings of its category shown as similar, but `skip` (products_category_newest_idx's order). */
 export function categoryNewest(db: Db, of: SimilarTo, exclude: { sellerIds?: string[] }, skip: string[], limit: number) {
   return db
     .select(listedColumns)
     .from(products)
     .where(and(shownAsSimilar(of, exclude), eq(products.category, of.category), skip.length > 0 ? notInArray(products.id, skip) : undefined))
-    .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+    .orderBy(...descNullsLast(products.createdAt, products.id))
     .limit(limit);
 }
 

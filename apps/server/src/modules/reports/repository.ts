@@ -7,6 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationAction, ReportReason, ReportTargetType } from '@olden/contracts/constants';
 import type { Db } from '../../db/client.ts';
 import { buyerRequests, moderationDecisions, products, reports, requestMessages, reviews, users } from '../../db/schema.ts';
+import { descNullsLast } from '../../db/order.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type DecisionRow = typeof moderationDecisions.$inferSelect;
@@ -100,7 +101,7 @@ export function createReportsRepository(db: Db) {
         .from(reports)
         .leftJoin(moderationDecisions, eq(moderationDecisions.id, reports.decisionId))
         .where(and(eq(reports.reporterId, reporterId), after ? sql`(${reports.createdAt}, ${reports.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
-        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .orderBy(...descNullsLast(reports.createdAt, reports.id))
         .limit(limit);
       return rows.map((r) => ({ ...r.report, action: r.action, targetLabel: r.targetLabel }));
     },
