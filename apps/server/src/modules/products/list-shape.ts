@@ -2,6 +2,7 @@
 // Browsing (the repository) and each search tier (search/) build their statements from it.
 import type { ListingOrder } from '@olden/contracts';
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { descNullsLast } from '../../db/order.ts';
 import { places, products } from '../../db/schema.ts';
 import { withinSql } from '../../lib/geo.ts';
 import type { SearchTerms } from './search/terms.ts';
@@ -97,6 +98,6 @@ export function listShape(filter: Omit<ListFilter, 'search'>, asPlaceholders: bo
   }
   if (filter.sort === 'distance') throw new Error('a distance page is read by distancePage (near.ts)');
   if (after) conditions.push(afterRow(sql`${products.createdAt}, ${products.id}`, sql`${after[0]}::timestamptz, ${after[1]}`, 'desc'));
-  // NULLS LAST matches the index definitions (drizzle's .desc() writes it), so the planner can walk them.
-  return { where: and(...conditions), order: [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`] };
+  // NULLS LAST matches the index definitions (db/order.ts), so the planner can walk them.
+  return { where: and(...conditions), order: descNullsLast(products.createdAt, products.id) };
 }

@@ -1,9 +1,8 @@
 // The similar listings' top-up walks its category's newest listings in products_category_newest_idx's order: with a
 // plain DESC (NULLS FIRST) against the index's NULLS LAST, PostgreSQL sorted the whole category (decision 035).
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { planWithoutScans } from '../../test/plans.ts';
 import { createProduct } from './fixtures.ts';
 import { categoryNewest } from './similar.ts';
 
@@ -15,14 +14,9 @@ describe('similar listings: the category top-up', () => {
     const seller = await t.createUser();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push(await createProduct(t, seller, { name: `Walnut stool ${i}`, category: 'homeAndLiving' }));
-    const plan = await t.database.db.transaction(async (tx) => {
-      // A handful of rows: the planner would read them all and sort; without those choices, only the index's order is free.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const query = categoryNewest(tx as unknown as Db, { id: ids[0]!, name: 'Walnut stool 0', category: 'homeAndLiving' }, {}, [ids[1]!], 3);
-      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
-      return result.rows.map((row) => Object.values(row)[0]).join('\n');
-    });
+    const plan = await planWithoutScans(t.database.db, (tx) =>
+      categoryNewest(tx, { id: ids[0]!, name: 'Walnut stool 0', category: 'homeAndLiving' }, {}, [ids[1]!], 3),
+    );
     expect(plan).toContain('products_category_newest_idx');
     expect(plan).not.toMatch(/\bSort\b/);
   });
