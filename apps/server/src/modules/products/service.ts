@@ -19,6 +19,7 @@ import type { AccountPart } from '../../lib/account-lifecycle.ts';
 import { type AppContext, enforceAddressBudget, enforceBudget } from '../../lib/context.ts';
 import { AppError, badRequest, notFound, notYours } from '../../lib/errors.ts';
 import { absoluteImageUrl, type ImageUrlConfig } from '../../lib/image-urls.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 import { logSecurityEvent } from '../../lib/security-log.ts';
 import { isId, newId } from '../../lib/ids.ts';
 import { type CursorSpec, emptyPage, isCursorDate, isCursorId, isTuple, keysetPage, type Page } from '../../lib/pagination.ts';
@@ -103,7 +104,7 @@ export function toProduct(row: Omit<ProductRow, 'updatedAt'> & { sellerRating?: 
     uploaderLocation: row.uploaderLocation,
     uploaderName: row.uploaderName,
     email: row.sellerEmail,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
     // Hidden and removed say so instead of the trade status (decision 026); only the seller and admins see them.
     status: row.moderation === 'visible' ? row.status : row.moderation,
     favouriteCount: row.favouriteCount,
@@ -158,7 +159,7 @@ function productCursor(sort: 'newest' | 'price_asc' | 'price_desc'): CursorSpec<
   return {
     keyOf(row) {
       if (tag === 'p') return ['p', row.priceCents, row.id];
-      return ['n', row.createdAt.toISOString(), row.id];
+      return ['n', isoTime(row.createdAt), row.id];
     },
     isKey(values): values is ProductCursor {
       if (!isTuple(values, ['string', tag === 'n' ? 'string' : 'number', 'string'])) return false;
