@@ -36,6 +36,15 @@ export function nullableAsTypeList(node: unknown): unknown {
 }
 
 /**
+ * From this length a reply's text leaves the serializer as UTF-8 bytes. Sent as text, node measured it
+ * (Buffer.byteLength), then joined the response's head to it and flattened the two into one new string to encode it
+ * on the socket: a page of listings, whose text is two-byte (one `’` makes it so), was copied twice over. As bytes it
+ * is encoded once and written beside the head (docs/decisions/036-a-page-s-creation-times.md). Short replies keep
+ * the text: their copies cost less than a Buffer's allocation.
+ */
+export const BUFFER_FROM_LENGTH = 4096;
+
+/**
  * Compiled on a route's first reply with that status, not at start-up: compiling every route's every status
  * up front was a fifth of the time to the first answered request, for replies most processes never send.
  */
@@ -44,7 +53,9 @@ export function createSerializerCompiler(): FastifySerializerCompiler<z.ZodType>
     let serialize: ((data: unknown) => string) | undefined;
     return (data: unknown) => {
       serialize ??= fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-      return serialize(data);
+      const json = serialize(data);
+      // fastify's type says string; it sends a Buffer as it is (decision 036).
+      return (json.length >= BUFFER_FROM_LENGTH ? Buffer.from(json) : json) as string;
     };
   };
 }
