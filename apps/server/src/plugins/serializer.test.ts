@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductDetailSchema, ProductSchema } from '@olden/contracts';
-import { createSerializerCompiler, nullableAsTypeList, responseJsonSchema } from './serializer.ts';
+import { BUFFER_FROM_LENGTH, createSerializerCompiler, nullableAsTypeList, responseJsonSchema } from './serializer.ts';
 
 const compile = (schema: z.ZodType) => createSerializerCompiler()({ schema, url: '/api/x', method: 'GET' } as never) as (data: unknown) => string;
 
@@ -33,5 +33,43 @@ describe('nullable fields in reply schemas', () => {
     expect(write({ place: { id: 1, name: 'Bath' } })).toBe(JSON.stringify({ place: { id: 1, name: 'Bath' } }));
     expect(write({ place: { id: 1, name: 'Bath', secret: 'x' } })).toBe('{"place":{"id":1,"name":"Bath"}}');
     expect(() => write({ place: { id: 1 } })).toThrow(/name/);
+  });
+});
+
+describe('long replies', () => {
+  it('leave the serializer as their UTF-8 bytes from BUFFER_FROM_LENGTH on, the same JSON as text below it', () => {
+    const write = compile(z.array(z.object({ name: z.string() })));
+    // Two-byte text (a ’), as a page of the seeded listings is.
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `Brass lamp’s shade ${i}` }));
+    let n = 1;
+    while (JSON.stringify(rows(n)).length < BUFFER_FROM_LENGTH) n += 1;
+    const short = write(rows(n - 1)) as unknown;
+    const long = write(rows(n)) as unknown;
+    expect(typeof short).toBe('string');
+    expect(short).toBe(JSON.stringify(rows(n - 1)));
+    expect(Buffer.isBuffer(long)).toBe(true);
+    expect((long as Buffer).equals(Buffer.from(JSON.stringify(rows(n)), 'utf8'))).toBe(true);
+  });
+});
+
+describe('a long reply over HTTP', () => {
+  it('arrives whole, with the Content-Length of its UTF-8 bytes', async () => {
+    const { default: Fastify } = await import('fastify');
+    const app = Fastify();
+    app.setSerializerCompiler(createSerializerCompiler() as never);
+    const rows = Array.from({ length: 400 }, (_, i) => ({ name: `Brass lamp’s shade ${i}` }));
+    app.get('/rows', { schema: { response: { 200: z.array(z.object({ name: z.string() })) } } }, async () => rows);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const address = app.server.address();
+      const res = await fetch(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/rows`);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(rows)));
+      expect(body.equals(Buffer.from(JSON.stringify(rows)))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });
