@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProductDetailSchema, ProductSchema } from '@olden/contracts';
@@ -54,7 +55,6 @@ describe('long replies', () => {
 
 describe('a long reply over HTTP', () => {
   it('arrives whole, with the Content-Length of its UTF-8 bytes', async () => {
-    const { default: Fastify } = await import('fastify');
     const app = Fastify();
     app.setSerializerCompiler(createSerializerCompiler() as never);
     const rows = Array.from({ length: 400 }, (_, i) => ({ name: `Brass lamp’s shade ${i}` }));

@@ -40,7 +40,7 @@ export function nullableAsTypeList(node: unknown): unknown {
  * (Buffer.byteLength), then joined the response's head to it and flattened the two into one new string to encode it
  * on the socket: a page of listings, whose text is two-byte (one `’` makes it so), was copied twice over. As bytes it
  * is encoded once and written beside the head (docs/decisions/036-a-page-s-creation-times.md). Short replies keep
- * the text: their copies cost less than a Buffer's allocation.
+ * their text as before: their copies are small, and that path was not measured against bytes.
  */
 export const BUFFER_FROM_LENGTH = 4096;
 
