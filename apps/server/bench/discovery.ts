@@ -123,6 +123,9 @@ export async function runDiscoveryBench(options: { listings: number; searches: n
   const tmp = mkdtempSync(path.join(tmpdir(), 'og-bench-discovery-'));
   const database = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, poolSize: 4 } : { pgliteDir: path.join(tmp, 'db') });
   const targets: DiscoveryTarget[] = [];
+  // The accounts this section makes: removed at its end with the listings they posted, so the next run finds
+  // exactly the seeded listings and reuses them (a count above --n would make it seed them all again).
+  const madeUsers: string[] = [];
   try {
     await database.migrate();
     const db = database.db;
@@ -138,6 +141,7 @@ export async function runDiscoveryBench(options: { listings: number; searches: n
     const users = app.services.users;
     const seller = (await users.createAccount({ email: `bench-seller-${randomBytes(4).toString('hex')}@bench.invalid`, name: 'Bench', photoURL: 'https://img.bench.invalid/a.png', passwordHash: null })).user;
     const buyer = (await users.createAccount({ email: `bench-buyer-${randomBytes(4).toString('hex')}@bench.invalid`, name: 'Buyer', photoURL: 'https://img.bench.invalid/a.png', passwordHash: null })).user;
+    madeUsers.push(seller.id, buyer.id);
     const sellerRow = (await users.findById(seller.id))!;
     const { sessionId } = await app.services.auth.startSession(sellerRow);
     const sellerToken = await app.services.auth.signToken(sellerRow, sessionId);
@@ -250,6 +254,9 @@ export async function runDiscoveryBench(options: { listings: number; searches: n
     });
     await app.close();
   } finally {
+    if (madeUsers.length > 0) {
+      await database.db.execute(sql`delete from users where id in (${sql.join(madeUsers.map((id) => sql`${id}`), sql`, `)})`).catch((error: unknown) => log(`could not remove the section's accounts: ${String(error)}`));
+    }
     await database.close().catch(() => {});
     rmSync(tmp, { recursive: true, force: true });
   }
