@@ -92,13 +92,17 @@ export function keysetPage<KeyRow, Key extends readonly CursorValue[]>(spec: Cur
   };
 }
 
-/** Sets the next-page headers (X-Next-Cursor and Link rel="next") when there is a next page; returns the rows. */
+/** Sets the next-page headers (X-Next-Cursor and Link rel="next", from this request's own URL) when there is a next page. */
+export function setNextPageHeaders(request: FastifyRequest, reply: FastifyReply, nextCursor: string | undefined): void {
+  if (nextCursor === undefined) return;
+  const url = new URL(request.url, 'http://local');
+  url.searchParams.set('cursor', nextCursor);
+  reply.header(NEXT_CURSOR_HEADER, nextCursor);
+  reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
+}
+
+/** Sets the next-page headers when there is a next page; returns the rows. */
 export function sendPage<Row>(request: FastifyRequest, reply: FastifyReply, page: Page<Row>): Row[] {
-  if (page.nextCursor !== undefined) {
-    const url = new URL(request.url, 'http://local');
-    url.searchParams.set('cursor', page.nextCursor);
-    reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-    reply.header('Link', `<${url.pathname}${url.search}>; rel="next"`);
-  }
+  setNextPageHeaders(request, reply, page.nextCursor);
   return page.rows;
 }

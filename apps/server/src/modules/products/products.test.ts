@@ -1,5 +1,5 @@
 import { type BuyerProduct, type ErrorBody, type Product, storedImageUrl } from '@olden/contracts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { images, products } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -329,6 +329,95 @@ describe('products API', () => {
           message: 'Invalid cursor',
           details: [{ path: 'cursor', message: 'Invalid cursor' }],
         });
+      }
+    });
+
+    it('identical anonymous pages asked together share one read; each reply has its own URL’s Link', async () => {
+      const t = getApp();
+      const list = vi.spyOn(t.services.products, 'list');
+      try {
+        const urls = ['/api/products?limit=2&sort=price_asc', '/api/products?sort=price_asc&limit=2', '/api/products?limit=2&sort=price_asc'];
+        const replies = await Promise.all(urls.map((url) => t.injectAs(null, { method: 'GET', url })));
+        expect(list).toHaveBeenCalledTimes(1);
+        const cursor = replies[0]!.headers['x-next-cursor'] as string;
+        expect(cursor).toBeTruthy();
+        for (const [i, res] of replies.entries()) {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+          expect(res.body).toBe(replies[0]!.body);
+          expect(res.headers['x-next-cursor']).toBe(cursor);
+          expect(res.headers.link).toBe(`<${urls[i]}&cursor=${cursor}>; rel="next"`);
+        }
+        expect(replies[0]!.json<Product[]>()).toHaveLength(2);
+        // The same as a page read alone.
+        const alone = await t.injectAs(null, { method: 'GET', url: urls[0]! });
+        expect(list).toHaveBeenCalledTimes(2);
+        expect(alone.body).toBe(replies[0]!.body);
+      } finally {
+        list.mockRestore();
+      }
+    });
+
+    it('a page asked while the same page is being read gets a read of its own: a listing posted in between is in it', async () => {
+      const t = getApp();
+      const service = t.services.products;
+      const original = service.list.bind(service);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const firstStarted = new Promise<void>((resolve) => (started = resolve));
+      const list = vi.spyOn(service, 'list').mockImplementationOnce(async (...args) => {
+        started();
+        await gate;
+        return original(...args);
+      });
+      try {
+        const url = '/api/products?limit=3';
+        const first = t.injectAs(null, { method: 'GET', url });
+        await firstStarted;
+        const id = await createProduct(t, alice, { name: 'Late arrival' });
+        const second = await t.injectAs(null, { method: 'GET', url });
+        expect(second.json<Product[]>()[0]!._id).toBe(id);
+        release();
+        expect((await first).statusCode).toBe(200);
+        expect(list).toHaveBeenCalledTimes(2);
+      } finally {
+        release();
+        list.mockRestore();
+      }
+    });
+
+    it('a signed-in viewer’s page is read for them: asked beside anonymous ones, it still leaves out whom they block', async () => {
+      const t = getApp();
+      const carol = await t.createUser({ name: 'Carol Blocker' });
+      expect((await t.injectAs(carol, { method: 'PUT', url: `/api/blocks/${alice.id}` })).statusCode).toBeLessThan(300);
+      const list = vi.spyOn(t.services.products, 'list');
+      try {
+        const url = '/api/products?limit=100';
+        const [anonymous, theirs, again] = await Promise.all([
+          t.injectAs(null, { method: 'GET', url }),
+          t.injectAs(carol, { method: 'GET', url }),
+          t.injectAs(null, { method: 'GET', url }),
+        ]);
+        expect(list).toHaveBeenCalledTimes(2);
+        expect(anonymous.json<Product[]>().some((p) => p.email === alice.email)).toBe(true);
+        expect(again.body).toBe(anonymous.body);
+        expect(theirs.statusCode).toBe(200);
+        expect(theirs.json<Product[]>().some((p) => p.email === alice.email)).toBe(false);
+      } finally {
+        list.mockRestore();
+      }
+    });
+
+    it('searches are not shared: each one asked is read, and counted against its address', async () => {
+      const t = getApp();
+      const list = vi.spyOn(t.services.products, 'list');
+      try {
+        const replies = await Promise.all([1, 2].map(() => t.injectAs(null, { method: 'GET', url: '/api/products?q=lamp' })));
+        expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+        expect(list).toHaveBeenCalledTimes(2);
+      } finally {
+        list.mockRestore();
       }
     });
 

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,10 +13,14 @@ import {
   UpdateProductBody,
 } from '@olden/contracts';
 import type { AuthUser } from '../../lib/auth-user.ts';
-import { sendPage } from '../../lib/pagination.ts';
+import { sendPage, setNextPageHeaders } from '../../lib/pagination.ts';
+import { sharedReads } from '../../lib/shared-reads.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import type { ImageUrlConfig } from '../../lib/image-urls.ts';
 import { type ProductsService, toProduct, toProductDetail } from './service.ts';
+
+/** What fastify itself sets on a reply it serialized as JSON. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** Someone opened a listing's page (the reach module counts views); never awaited, never fails the reply. */
 export type OnListingViewed = (listing: { id: string; sellerId: string }, request: FastifyRequest) => void;
@@ -31,6 +35,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   app,
   { products, urls, onView, viewerOf },
 ) => {
+  const sharedBrowsePages = sharedReads<{ nextCursor: string | undefined; body: ReturnType<FastifyReply['serialize']> }>();
   const viewer = (request: FastifyRequest) => async () => (viewerOf ? viewerOf(request.headers.authorization) : null);
   app.post('/products', {
     config: { auth: 'user' },
@@ -54,8 +59,22 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       querystring: ListProductsQuery,
       response: { 200: z.array(ProductSchema), ...errorResponses(400, 401, 403, 429) },
     },
-    handler: async (request, reply) =>
-      sendPage(request, reply, await products.list(request.user, request.query, request.ip)).map((row) => toProduct(row, urls)),
+    handler: async (request, reply) => {
+      const query = request.query;
+      // Browsing with no viewer answers the same to everyone: identical requests of one turn share the read and its
+      // serialized reply (docs/decisions/037). A viewer's page leaves out the sellers they block, and a search
+      // counts against the caller's address, so those are read for each request.
+      if (!request.user && query.q === undefined && query.email === undefined) {
+        const page = await sharedBrowsePages(JSON.stringify(query), async () => {
+          const listed = await products.list(null, query, request.ip);
+          return { nextCursor: listed.nextCursor, body: reply.serialize(listed.rows.map((row) => toProduct(row, urls))) };
+        });
+        setNextPageHeaders(request, reply, page.nextCursor);
+        // The route's own serializer wrote the body (a string, or its UTF-8 bytes from BUFFER_FROM_LENGTH): sent as it is.
+        return (reply as FastifyReply).type(JSON_CONTENT_TYPE).send(page.body);
+      }
+      return sendPage(request, reply, await products.list(request.user, query, request.ip)).map((row) => toProduct(row, urls));
+    },
   });
 
   app.get('/products/:id', {
