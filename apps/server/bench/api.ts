@@ -203,6 +203,8 @@ async function startChild(command: string[], env: Record<string, string>, readyP
   };
 }
 
+const BENCH_JWT_SECRET = randomBytes(32).toString('hex');
+
 /** Client headers of every timed request: with --compress, what a browser asks. */
 let clientHeaders: Record<string, string> = {};
 
@@ -212,7 +214,8 @@ function productionEnv(tmp: string, databaseUrl: string | undefined): Record<str
     // The production default: one request line per request (decision 019).
     LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
-    JWT_SECRET: randomBytes(32).toString('hex'),
+    // The bench's own secret: it signs a member's token for the signed-in side (alternate).
+    JWT_SECRET: BENCH_JWT_SECRET,
     // All load comes from one address: the per-address search budget would turn it into 429s.
     RATE_LIMIT_FACTOR: '100000',
     DATA_DIR: tmp,
@@ -233,9 +236,8 @@ const startBaseline = (file: string, databaseUrl: string, compress: boolean) =>
 // ---------------------------------------------------------------------------------------------------------
 // Measuring
 
-async function hammer(url: string, args: Args, requests?: Options['requests']): Promise<Result> {
+async function hammer(url: string, args: Args, requests?: Options['requests'], headers: Record<string, string> = clientHeaders): Promise<Result> {
   // A short warm-up so JIT and connection set-up do not count.
-  const headers = clientHeaders;
   await autocannon({ url, connections: args.connections, duration: Math.min(2, args.duration), requests, headers });
   const result = await autocannon({ url, connections: args.connections, duration: args.duration, timeout: 10, requests, headers });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -320,18 +322,31 @@ interface Figures {
 }
 const figuresOf = (r: Result): Figures => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
 
-type Side = 'olden' | 'express' | 'fastify';
-const SIDES: Side[] = ['olden', 'express', 'fastify'];
-const SIDE_NAMES: Record<Side, string> = { olden: 'Olden Goods', express: 'tuned Express 5 + pg', fastify: 'bare Fastify 5 + pg' };
+/**
+ * 'member' is Olden Goods asked by a signed-in member who blocks no one: the same page, but read for each request
+ * (a viewer's page leaves out whom they block), so it shows the cost of one request's own read next to the yardsticks,
+ * which `olden` no longer does alone: identical anonymous pages of one turn share their read (decision 037).
+ */
+type Side = 'olden' | 'member' | 'express' | 'fastify';
+const SIDES: Side[] = ['olden', 'member', 'express', 'fastify'];
+const SIDE_NAMES: Record<Side, string> = {
+  olden: 'Olden Goods',
+  member: 'Olden Goods signed in',
+  express: 'tuned Express 5 + pg',
+  fastify: 'bare Fastify 5 + pg',
+};
+
+/** Each side's base URL and the headers of its requests. */
+type Sides = Record<Side, { base: string; headers: Record<string, string> }>;
 
 /**
  * The body, next-page headers and encoding each side answers `path` with: the yardsticks must answer byte for byte
  * what the app answers, or the comparison measures different work.
  */
-async function checkSameAnswer(bases: Record<Side, string>, path: string): Promise<void> {
+async function checkSameAnswer(sides: Sides, path: string): Promise<void> {
   const answers = await Promise.all(
     SIDES.map(async (side) => {
-      const res = await fetch(bases[side] + path, { headers: clientHeaders });
+      const res = await fetch(sides[side].base + path, { headers: sides[side].headers });
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`${SIDE_NAMES[side]} answered ${path} with ${res.status}: ${body.toString('utf8').slice(0, 200)}`);
       return { side, body, cursor: res.headers.get('x-next-cursor'), link: res.headers.get('link') };
@@ -346,9 +361,9 @@ async function checkSameAnswer(bases: Record<Side, string>, path: string): Promi
   const wire = await Promise.all(
     SIDES.map(async (side) => {
       const res = await new Promise<{ encoding: string }>((resolve, reject) => {
-        const url = new URL(bases[side] + path);
+        const url = new URL(sides[side].base + path);
         import('node:http').then(({ get }) =>
-          get(url, { headers: clientHeaders }, (r) => {
+          get(url, { headers: sides[side].headers }, (r) => {
             r.resume();
             resolve({ encoding: String(r.headers['content-encoding'] ?? 'identity') });
           }).on('error', reject),
@@ -357,41 +372,58 @@ async function checkSameAnswer(bases: Record<Side, string>, path: string): Promi
       return `${SIDE_NAMES[side]} ${res.encoding}`;
     }),
   );
-  log(`    same answer on all three sides (${olden!.body.length} bytes decoded; on the wire: ${wire.join(', ')})`);
+  log(`    same answer on all four sides (${olden!.body.length} bytes decoded; on the wire: ${wire.join(', ')})`);
 }
 
 /**
- * The three servers on one scenario, in turn, the order rotated each round so each side runs first, second and
- * third alike (after a warm-up of each); medians per side, and per-round ratios of Olden Goods to each yardstick.
+ * The sides on one scenario, in turn, the order rotated each round so each side runs first, second, third and
+ * fourth alike (after a warm-up of each); medians per side, and per-round ratios of Olden Goods (anonymous, and
+ * signed in) to each yardstick.
  */
-async function alternate(bases: Record<Side, string>, path: string, args: Args) {
-  const figures: Record<Side, Figures[]> = { olden: [], express: [], fastify: [] };
+async function alternate(sides: Sides, path: string, args: Args) {
+  const figures: Record<Side, Figures[]> = { olden: [], member: [], express: [], fastify: [] };
   // One unrecorded run of each first: the database's caches (cold after a restart or another scenario) then serve all
   // sides alike, instead of slowing whichever runs first.
-  for (const side of SIDES) await hammer(bases[side] + path, args);
+  for (const side of SIDES) await hammer(sides[side].base + path, args, undefined, sides[side].headers);
   for (let round = 0; round < args.rounds; round++) {
     const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
     for (const side of order) {
-      const f = figuresOf(await hammer(bases[side] + path, args));
+      const f = figuresOf(await hammer(sides[side].base + path, args, undefined, sides[side].headers));
       figures[side].push(f);
       log(`    round ${round + 1} ${side.padEnd(7)} ${Math.round(f.rps)} req/s, p99 ${f.p99} ms (load ${loadavg()[0]!.toFixed(1)})`);
     }
   }
   const med = (list: Figures[]) => ({ rps: median(list.map((f) => f.rps)), p50: median(list.map((f) => f.p50)), p99: median(list.map((f) => f.p99)) });
+  const ratios = (of: Side, to: Side) => figures[of].map((o, i) => o.rps / figures[to][i]!.rps);
   return {
     olden: med(figures.olden),
+    member: med(figures.member),
     express: med(figures.express),
     fastify: med(figures.fastify),
-    vsExpress: figures.olden.map((o, i) => o.rps / figures.express[i]!.rps),
-    vsFastify: figures.olden.map((o, i) => o.rps / figures.fastify[i]!.rps),
+    vsExpress: ratios('olden', 'express'),
+    vsFastify: ratios('olden', 'fastify'),
+    memberVsExpress: ratios('member', 'express'),
+    memberVsFastify: ratios('member', 'fastify'),
   };
 }
 
 function configFor(tmp: string, databaseUrl: string | undefined) {
   return loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: tmp, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
-    randomBytes(32).toString('hex'),
+    BENCH_JWT_SECRET,
   );
+}
+
+/** The Authorization header of a bench member who blocks no one (made once, kept with the bench's accounts). */
+async function memberAuthorization(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const email = `bench-member@${BENCH_EMAIL_DOMAIN}`;
+  const users = app.services.users;
+  const row =
+    (await users.findByEmail(email)) ??
+    (await users.findById((await users.createAccount({ email, name: 'Bench member', photoURL: 'https://img.bench.invalid/a.png', passwordHash: null })).user.id));
+  if (!row) throw new Error('the bench member could not be made');
+  const { sessionId } = await app.services.auth.startSession(row);
+  return `Bearer ${await app.services.auth.signToken(row, sessionId)}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -549,6 +581,8 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       timings.push({ query: `places autocomplete "${prefix}"`, 'p50 ms': ms(t.p50), 'p95 ms': ms(t.p95), plan: t.used.join(', ') });
     }
     await placesApp.close();
+    // Signed now, for the signed-in side of the comparison with the yardsticks (within the token's hour).
+    const memberAuth = databaseUrl && !searchOnly && !nearOnly ? await memberAuthorization(app) : undefined;
     await app.close();
     if (nearOnly) {
       nearTargets(name, timings);
@@ -573,18 +607,27 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
       running.push(express);
       const fastify = await startBaseline('fastify-baseline.ts', databaseUrl, args.compress);
       running.push(fastify);
-      const bases: Record<Side, string> = { olden: olden.base, express: express.base, fastify: fastify.base };
+      const member = { ...clientHeaders, authorization: memberAuth! };
+      const sides: Sides = {
+        olden: { base: olden.base, headers: clientHeaders },
+        member: { base: olden.base, headers: member },
+        express: { base: express.base, headers: clientHeaders },
+        fastify: { base: fastify.base, headers: clientHeaders },
+      };
       const compressed = args.compress ? ', all compressing' : '';
       for (const [label, url] of [
         ['first page', '/api/products'],
         ['category filter', '/api/products?category=electronics'],
       ] as const) {
-        log(`  ${label}: Olden Goods vs tuned Express 5 + pg vs bare Fastify 5 + pg${compressed}, in turn, ${args.rounds} rounds`);
-        await checkSameAnswer(bases, url);
-        const ab = await alternate(bases, url, args);
+        log(`  ${label}: Olden Goods (anonymous, and signed in) vs tuned Express 5 + pg vs bare Fastify 5 + pg${compressed}, in turn, ${args.rounds} rounds`);
+        await checkSameAnswer(sides, url);
+        const ab = await alternate(sides, url, args);
         const vsExpress = median(ab.vsExpress);
         const vsFastify = median(ab.vsFastify);
         row(`${label} (Olden Goods${compressed})`, ab.olden, { 'vs Express': `${vsExpress.toFixed(2)}x`, 'vs Fastify': `${vsFastify.toFixed(2)}x` });
+        const memberVsExpress = median(ab.memberVsExpress);
+        const memberVsFastify = median(ab.memberVsFastify);
+        row(`${label} (${SIDE_NAMES.member}${compressed})`, ab.member, { 'vs Express': `${memberVsExpress.toFixed(2)}x`, 'vs Fastify': `${memberVsFastify.toFixed(2)}x` });
         row(`${label} (${SIDE_NAMES.express})`, ab.express);
         row(`${label} (${SIDE_NAMES.fastify})`, ab.fastify);
         const rounds = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(', ');
@@ -597,6 +640,12 @@ async function runBackend(name: 'PostgreSQL' | 'PGlite', n: number, args: Args, 
           `${label}${compressed}: >= 0.9x bare Fastify req/s, p99 no worse`,
           `${vsFastify.toFixed(2)}x (rounds ${rounds(ab.vsFastify)}), ${Math.round(ab.olden.rps)} vs ${Math.round(ab.fastify.rps)} req/s, p99 ${ab.olden.p99} vs ${ab.fastify.p99} ms`,
           vsFastify >= 0.9 && ab.olden.p99 <= ab.fastify.p99,
+        );
+        // For the record, not a target: a request read for its viewer, whose page nothing shares (decision 037).
+        log(
+          `  ${label}${compressed}, signed in (each request its own read), for the record: ${memberVsExpress.toFixed(2)}x tuned Express ` +
+            `(rounds ${rounds(ab.memberVsExpress)}), ${memberVsFastify.toFixed(2)}x bare Fastify (rounds ${rounds(ab.memberVsFastify)}), ` +
+            `${Math.round(ab.member.rps)} req/s, p99 ${ab.member.p99} ms`,
         );
         if (label === 'first page') first = ab.olden;
       }
