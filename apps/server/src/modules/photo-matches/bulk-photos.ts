@@ -20,12 +20,18 @@ export async function ensureBulkSeller(db: Db, seller: BulkSeller): Promise<void
 const PHOTOS_PER_LISTING = 4;
 
 /**
+ * The bulk listings are created from here, before any listing a seed or a test makes: a million of them created now
+ * would sit on top of every newest-first list (the first page, a search's newest matches) of the database they share.
+ */
+export const BULK_LISTINGS_CREATED_AT = new Date('2000-01-01T00:00:00Z');
+
+/**
  * `count` photos with uniformly random hashes on ceil(count / 4) listings of `seller`; ids are `<prefix><n as hex>`
  * (32 hex digits) for listings and images alike. Uploaded on 2026-01-01, a second apart.
  */
 export async function insertRandomPhotos(db: Db, seller: BulkSeller, count: number, prefix: string): Promise<void> {
   const pad = 32 - prefix.length;
-  await insertListings(db, seller, Math.ceil(count / PHOTOS_PER_LISTING), { prefix });
+  await insertListings(db, seller, Math.ceil(count / PHOTOS_PER_LISTING), { prefix, createdAt: BULK_LISTINGS_CREATED_AT });
   // Four random 16-bit pieces make the 64 bits (the shift wraps into the sign bit, as a stored hash does).
   await db.execute(sql`
     insert into images (id, owner_id, width, height, bytes, created_at, phash, phash_mirror)
@@ -51,7 +57,7 @@ export async function insertRandomPhotos(db: Db, seller: BulkSeller, count: numb
 export async function insertPhotosWithHashes(db: Db, seller: BulkSeller, hashes: bigint[], prefix: string): Promise<string[]> {
   if (hashes.length === 0) return [];
   const pad = 32 - prefix.length;
-  await insertListings(db, seller, hashes.length, { prefix });
+  await insertListings(db, seller, hashes.length, { prefix, createdAt: BULK_LISTINGS_CREATED_AT });
   const ids = hashes.map((_, i) => prefix + (i + 1).toString(16).padStart(pad, '0'));
   for (let start = 0; start < hashes.length; start += 500) {
     const rows = hashes.slice(start, start + 500).map((hash, k) => {
